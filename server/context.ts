@@ -1,0 +1,28 @@
+import type { Logger } from 'pino'
+import type { Env } from '#server/env.ts'
+import type { Db } from '#server/db/client.ts'
+
+/**
+ * The long-lived parts of the running app, built once at start-up by
+ * server/index.ts (or by a test) and handed to every loader, action and tRPC
+ * procedure. Domain functions receive what they need from it, so tests swap in
+ * a test database or a local integration without module mocking.
+ */
+export type AppContext = {
+	env: Env
+	db: Db
+	logger: Logger
+}
+
+/** What Remix loaders and actions receive as `context`. */
+export type RequestContext = {
+	app: AppContext
+	/** Nonce of this response's Content-Security-Policy; every inline script carries it. */
+	cspNonce: string
+	requestId: string
+}
+
+declare module '@remix-run/node' {
+	// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+	interface AppLoadContext extends RequestContext {}
+}

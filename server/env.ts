@@ -1,0 +1,135 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * Every environment variable Callboard reads, parsed once at boot. Nothing else
+ * reads process.env. An invalid value stops start-up with a message naming the
+ * variable (see formatEnvError).
+ */
+const optionalString = z
+	.string()
+	.trim()
+	.transform((value) => (value === '' ? undefined : value))
+	.optional()
+
+const optionalUrl = z
+	.string()
+	.trim()
+	.transform((value) => (value === '' ? undefined : value))
+	.pipe(z.url({ message: 'must be a URL' }).optional())
+	.optional()
+
+const booleanFlag = (fallback: boolean) =>
+	z
+		.enum(['true', 'false', '1', '0', ''])
+		.optional()
+		.transform((value) => (value === undefined || value === '' ? fallback : value === 'true' || value === '1'))
+
+const port = (fallback: number) => z.coerce.number().int().min(1).max(65535).default(fallback)
+
+const EnvSchema = z
+	.object({
+		NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+		PORT: port(3000),
+		HOST: z.string().trim().min(1).default('0.0.0.0'),
+		/** Public origin used in e-mailed links, e.g. https://callboard.example. */
+		APP_URL: optionalUrl,
+		LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+		/** Signs the flash-message cookie. Required in production. */
+		SESSION_SECRET: optionalString.pipe(z.string().min(32, { message: 'must be at least 32 characters' }).optional()),
+		/** Where the embedded database, uploads and the outbox live. */
+		DATA_DIR: z.string().trim().min(1).default('./data'),
+
+		DATABASE_URL: optionalUrl.refine((value) => value === undefined || /^postgres(ql)?:\/\//.test(value), {
+			message: 'must start with postgres:// or postgresql://',
+		}),
+		EMBEDDED_DATABASE_PORT: port(54329),
+		/** Load demo opportunities and templates into an empty database at start-up. */
+		SEED_DEMO_DATA: booleanFlag(true),
+
+		SMTP_URL: optionalUrl.refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
+			message: 'must start with smtp:// or smtps://',
+		}),
+		MAIL_FROM: z.string().trim().min(3).default('Callboard <no-reply@callboard.local>'),
+		CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('hello@callboard.app'),
+
+		S3_ENDPOINT: optionalUrl,
+		S3_REGION: z.string().trim().default('us-east-1'),
+		S3_BUCKET: optionalString,
+		S3_ACCESS_KEY_ID: optionalString,
+		S3_SECRET_ACCESS_KEY: optionalString,
+		S3_FORCE_PATH_STYLE: booleanFlag(true),
+
+		ANTHROPIC_API_KEY: optionalString,
+		ANTHROPIC_BASE_URL: optionalUrl,
+		ANTHROPIC_MODEL: z.string().trim().min(1).default('claude-haiku-4-5'),
+		ANTHROPIC_MODEL_PRO: z.string().trim().min(1).default('claude-sonnet-4-5'),
+
+		STRIPE_SECRET_KEY: optionalString,
+		STRIPE_WEBHOOK_SECRET: optionalString,
+		STRIPE_PRICE_PRO: optionalString,
+		STRIPE_PRICE_CREDITS: optionalString,
+		/** Points the Stripe SDK at another host (tests use a local fake). */
+		STRIPE_API_BASE: optionalUrl,
+		CREDIT_PACK_SIZE: z.coerce.number().int().min(1).max(1000).default(5),
+	})
+	.superRefine((env, ctx) => {
+		if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
+			ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' })
+		}
+		const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY]
+		if (s3.some(Boolean) && !s3.every(Boolean)) {
+			ctx.addIssue({
+				code: 'custom',
+				path: ['S3_BUCKET'],
+				message: 'S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+			})
+		}
+	})
+
+type ParsedEnv = z.infer<typeof EnvSchema>
+
+export type Env = ParsedEnv & {
+	APP_URL: string
+	SESSION_SECRET: string
+	DATA_DIR: string
+	isProduction: boolean
+}
+
+export class EnvError extends Error {
+	constructor(readonly problems: string[]) {
+		super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+		this.name = 'EnvError'
+	}
+}
+
+// Only for local runs: production refuses to start without SESSION_SECRET.
+const DEVELOPMENT_SECRET = 'callboard-development-secret-not-for-production'
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+	const result = EnvSchema.safeParse(source)
+	if (!result.success) {
+		throw new EnvError(
+			result.error.issues.map((issue) => {
+				const name = issue.path.join('.') || 'environment'
+				return `${name} ${issue.message}`.replace(/^(\w+) \1 /, '$1 ')
+			}),
+		)
+	}
+	const env = result.data
+	return {
+		...env,
+		APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+		SESSION_SECRET: env.SESSION_SECRET ?? DEVELOPMENT_SECRET,
+		DATA_DIR: path.resolve(env.DATA_DIR),
+		isProduction: env.NODE_ENV === 'production',
+	}
+}
+
+let cached: Env | undefined
+
+/** The process environment, parsed on first use. */
+export function getEnv(): Env {
+	cached ??= parseEnv(process.env)
+	return cached
+}
