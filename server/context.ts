@@ -1,6 +1,7 @@
 import type { Logger } from 'pino'
 import type { Env } from '#server/env.ts'
 import type { Db } from '#server/db/client.ts'
+import type { ValidatedSession } from '#server/auth/session.server.ts'
 
 /**
  * The long-lived parts of the running app, built once at start-up by
@@ -20,6 +21,8 @@ export type RequestContext = {
 	/** Nonce of this response's Content-Security-Policy; every inline script carries it. */
 	cspNonce: string
 	requestId: string
+	/** The session of this request's cookie, resolved once by the server. */
+	session: ValidatedSession | null
 }
 
 declare module '@remix-run/node' {

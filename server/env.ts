@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -74,8 +76,10 @@ const EnvSchema = z
 		CREDIT_PACK_SIZE: z.coerce.number().int().min(1).max(1000).default(5),
 	})
 	.superRefine((env, ctx) => {
-		if (env.NODE_ENV === 'production' && !env.SESSION_SECRET) {
-			ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production' })
+		// Several processes behind a load balancer must share one secret; a
+		// single process on the embedded database can keep its own (see parseEnv).
+		if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
+			ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production with DATABASE_URL' })
 		}
 		const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY]
 		if (s3.some(Boolean) && !s3.every(Boolean)) {
@@ -117,13 +121,25 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 		)
 	}
 	const env = result.data
+	const dataDir = path.resolve(env.DATA_DIR)
+	const isProduction = env.NODE_ENV === 'production'
 	return {
 		...env,
 		APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
-		SESSION_SECRET: env.SESSION_SECRET ?? DEVELOPMENT_SECRET,
-		DATA_DIR: path.resolve(env.DATA_DIR),
-		isProduction: env.NODE_ENV === 'production',
+		SESSION_SECRET: env.SESSION_SECRET ?? (isProduction ? localSecret(dataDir) : DEVELOPMENT_SECRET),
+		DATA_DIR: dataDir,
+		isProduction,
 	}
+}
+
+/** A secret generated once and kept beside the embedded database, for `npm start` with no configuration. */
+function localSecret(dataDir: string) {
+	const file = path.join(dataDir, 'session-secret')
+	if (existsSync(file)) return readFileSync(file, 'utf8').trim()
+	mkdirSync(dataDir, { recursive: true })
+	const secret = randomBytes(32).toString('base64url')
+	writeFileSync(file, secret, { mode: 0o600 })
+	return secret
 }
 
 let cached: Env | undefined

@@ -1,0 +1,87 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { createRequestHandler } from '@remix-run/express'
+import type { ServerBuild } from '@remix-run/node'
+import compression from 'compression'
+import express, { type ErrorRequestHandler } from 'express'
+import type { ViteDevServer } from 'vite'
+import type { AppContext, RequestContext } from '#server/context.ts'
+import { cspNonce, sameOriginWrites, securityHeaders } from '#server/http/security.ts'
+import { requestLog } from '#server/http/request-log.ts'
+import { sessionMiddleware } from '#server/http/session-middleware.ts'
+
+export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const CLIENT_BUILD = path.join(PROJECT_ROOT, 'build', 'client')
+const SERVER_BUILD = path.join(PROJECT_ROOT, 'build', 'server', 'index.js')
+
+type CreateAppOptions = {
+	app: AppContext
+	/** Development: serve through Vite with hot reload instead of the production build. */
+	vite?: ViteDevServer
+	/** Reports whether the process is draining, so /readyz can say "not ready". */
+	isShuttingDown?: () => boolean
+}
+
+export async function createApp({ app: appContext, vite, isShuttingDown = () => false }: CreateAppOptions) {
+	const { env, db, logger } = appContext
+	const app = express()
+	app.disable('x-powered-by')
+	// Behind a load balancer the client's scheme and address come from X-Forwarded-*.
+	app.set('trust proxy', env.isProduction ? 1 : false)
+
+	app.get('/healthz', (_req, res) => {
+		res.json({ status: 'ok' })
+	})
+	app.get('/readyz', async (_req, res) => {
+		if (isShuttingDown()) return void res.status(503).json({ status: 'shutting down' })
+		try {
+			await db.$queryRaw`SELECT 1`
+			res.json({ status: 'ready' })
+		} catch (error) {
+			logger.warn({ err: error }, 'readiness check failed: database unreachable')
+			res.status(503).json({ status: 'database unreachable' })
+		}
+	})
+
+	app.use(requestLog(logger))
+	app.use(compression())
+	app.use(cspNonce)
+	app.use(securityHeaders(env))
+
+	if (vite) {
+		app.use(vite.middlewares)
+	} else {
+		// Fingerprinted assets never change; everything else in public/ may.
+		app.use('/assets', express.static(path.join(CLIENT_BUILD, 'assets'), { immutable: true, maxAge: '1y' }))
+		app.use(express.static(CLIENT_BUILD, { maxAge: '1h' }))
+	}
+
+	app.use(sameOriginWrites(env))
+	app.use(sessionMiddleware(db, { secure: env.isProduction }))
+
+	const build = vite
+		? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+		: ((await import(/* @vite-ignore */ SERVER_BUILD)) as ServerBuild)
+
+	app.all(
+		'*',
+		createRequestHandler({
+			build,
+			mode: env.NODE_ENV,
+			getLoadContext: (_req, res): RequestContext => ({
+				app: appContext,
+				cspNonce: res.locals.cspNonce as string,
+				requestId: res.locals.requestId as string,
+				session: res.locals.session ?? null,
+			}),
+		}),
+	)
+
+	const onError: ErrorRequestHandler = (error, _req, res, _next) => {
+		logger.error({ err: error, requestId: res.locals.requestId }, 'request failed')
+		if (res.headersSent) return
+		res.status(500).type('text/plain').send('Something went wrong on our side. Please try again.')
+	}
+	app.use(onError)
+	return app
+}

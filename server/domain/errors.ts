@@ -1,0 +1,37 @@
+/**
+ * The one error type domain code throws. Its code decides the HTTP status at
+ * the edge (app/utils/errors.server.ts for Remix, server/trpc for tRPC); its
+ * message is safe to show to the user.
+ */
+export const ERROR_STATUS = {
+	INVALID: 400,
+	UNAUTHORIZED: 401,
+	FORBIDDEN: 403,
+	NOT_FOUND: 404,
+	CONFLICT: 409,
+	LIMIT_EXCEEDED: 402,
+	RATE_LIMITED: 429,
+} as const
+
+export type DomainErrorCode = keyof typeof ERROR_STATUS
+
+export class DomainError extends Error {
+	readonly code: DomainErrorCode
+	/** Field-level messages for forms, keyed by field name. */
+	readonly fieldErrors?: Record<string, string[]>
+
+	constructor(code: DomainErrorCode, message: string, options?: { fieldErrors?: Record<string, string[]>; cause?: unknown }) {
+		super(message, { cause: options?.cause })
+		this.name = 'DomainError'
+		this.code = code
+		this.fieldErrors = options?.fieldErrors
+	}
+
+	get status(): number {
+		return ERROR_STATUS[this.code]
+	}
+}
+
+export function isDomainError(error: unknown): error is DomainError {
+	return error instanceof DomainError
+}
