@@ -1,0 +1,54 @@
+import { existsSync } from 'node:fs'
+import { defineConfig, devices } from '@playwright/test'
+
+const PORT = Number(process.env.E2E_PORT ?? 3100)
+export const BASE_URL = `http://localhost:${PORT}`
+
+// Playwright cannot download its own browser here; use the system Chromium when there is one.
+const systemChromium = [process.env.CHROMIUM_PATH, '/usr/bin/chromium'].find((file) => file && existsSync(file))
+
+const chromium = {
+	...devices['Desktop Chrome'],
+	launchOptions: {
+		executablePath: systemChromium,
+		args: [
+			'--no-sandbox',
+			'--disable-gpu',
+			'--disable-quic',
+			'--no-first-run',
+			'--disable-background-networking',
+			'--disable-component-update',
+			'--disable-sync',
+		],
+	},
+}
+
+export default defineConfig({
+	testDir: 'tests/e2e',
+	fullyParallel: false,
+	forbidOnly: Boolean(process.env.CI),
+	retries: 0,
+	workers: 1,
+	timeout: 30_000,
+	expect: { timeout: 7_500 },
+	reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]] : 'list',
+	use: {
+		baseURL: BASE_URL,
+		trace: 'retain-on-failure',
+		screenshot: 'only-on-failure',
+	},
+	projects: [
+		{ name: 'js', use: { ...chromium } },
+		{ name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
+	],
+	webServer: {
+		// The production build on a fresh embedded database (see scripts/e2e-server.mjs).
+		command: 'node scripts/e2e-server.mjs',
+		url: `${BASE_URL}/readyz`,
+		reuseExistingServer: !process.env.CI,
+		timeout: 120_000,
+		stdout: 'ignore',
+		stderr: 'pipe',
+		env: { E2E_PORT: String(PORT) },
+	},
+})

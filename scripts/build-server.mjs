@@ -1,0 +1,18 @@
+// Bundles the Express entry (server/index.ts and everything it imports from
+// server/) into server-build/index.js. npm packages stay external and are
+// loaded from node_modules at run time, as in the Remix server build.
+import { build } from 'esbuild'
+
+await build({
+	entryPoints: ['server/index.ts'],
+	outfile: 'server-build/index.js',
+	bundle: true,
+	platform: 'node',
+	format: 'esm',
+	target: 'node20',
+	packages: 'external',
+	sourcemap: true,
+	logLevel: 'warning',
+	// The generated Prisma client reads import.meta.url-relative paths; keep them valid.
+	banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+})

@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import { inject } from 'vitest'
+import { createDb, type Db } from '#server/db/client.ts'
+
+const TEMPLATE_DATABASE = 'callboard_test_template'
+
+let current: Promise<{ db: Db; url: string }> | undefined
+
+/**
+ * A database of this test file's own, cloned from the migrated template: real
+ * PostgreSQL, real constraints, nothing shared with other files.
+ */
+export function getTestDatabase(): Promise<{ db: Db; url: string }> {
+	current ??= createTestDatabase()
+	return current
+}
+
+export async function getTestDb(): Promise<Db> {
+	return (await getTestDatabase()).db
+}
+
+async function createTestDatabase() {
+	const adminUrl = inject('testDatabaseAdminUrl')
+	const name = `callboard_test_${process.pid}_${randomBytes(4).toString('hex')}`
+	const admin = new pg.Client({ connectionString: adminUrl })
+	await admin.connect()
+	try {
+		await cloneTemplate(admin, name)
+	} finally {
+		await admin.end()
+	}
+	const url = new URL(adminUrl)
+	url.pathname = `/${name}`
+	const db = createDb(url.toString(), { max: 4 })
+	return { db, url: url.toString() }
+}
+
+/** Called after each test file (tests/setup/per-file.ts); the database itself is dropped after the run. */
+export async function disconnectTestDatabase() {
+	if (!current) return
+	const { db } = await current
+	current = undefined
+	await db.$disconnect()
+}
+
+// PostgreSQL refuses to copy a template while another session is connected to
+// it, which briefly happens when files clone it at the same moment.
+async function cloneTemplate(admin: pg.Client, name: string, attempts = 20): Promise<void> {
+	try {
+		await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)} TEMPLATE ${TEMPLATE_DATABASE}`)
+	} catch (error) {
+		if (attempts <= 1 || !/being accessed by other users/.test(String(error))) throw error
+		await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 100))
+		return cloneTemplate(admin, name, attempts - 1)
+	}
+}

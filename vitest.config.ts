@@ -1,0 +1,22 @@
+import { defineConfig } from 'vitest/config'
+
+export default defineConfig({
+	resolve: {
+		alias: {
+			'#app': new URL('./app', import.meta.url).pathname,
+			'#server': new URL('./server', import.meta.url).pathname,
+			'#tests': new URL('./tests', import.meta.url).pathname,
+		},
+	},
+	test: {
+		include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/**/*.test.ts'],
+		exclude: ['tests/e2e/**', 'node_modules/**'],
+		globalSetup: ['tests/setup/global-setup.ts'],
+		setupFiles: ['tests/setup/per-file.ts'],
+		// Integration tests share one PostgreSQL server; each test file gets its own database.
+		pool: 'forks',
+		testTimeout: 20_000,
+		hookTimeout: 60_000,
+		env: { NODE_ENV: 'test' },
+	},
+})
