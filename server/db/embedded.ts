@@ -32,8 +32,17 @@ export async function startEmbeddedPostgres({
 	log = () => {},
 }: StartOptions): Promise<EmbeddedDatabase> {
 	const databaseDir = path.resolve(dataDir)
+	const urlFor = (database: string) => `postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`
 	ensureReachableByPostgresUser(databaseDir)
-	stopOrphan(databaseDir, log)
+
+	const running = runningPostmaster(databaseDir)
+	if (running?.ownerAlive) {
+		// Another Callboard process (the app, while a CLI runs) owns this server: share it, never stop it.
+		log(`using the embedded PostgreSQL already running (pid ${running.pid})`)
+		return { adminUrl: urlFor('postgres'), urlFor, stop: async () => {} }
+	}
+	if (running) stopOrphan(running.pid, log)
+	rmSync(path.join(databaseDir, 'postmaster.pid'), { force: true })
 
 	const pg = new EmbeddedPostgres({
 		databaseDir,
@@ -57,8 +66,6 @@ export async function startEmbeddedPostgres({
 	}
 	await pg.start()
 
-	const urlFor = (database: string) =>
-		`postgresql://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`
 	return {
 		adminUrl: urlFor('postgres'),
 		urlFor,
@@ -67,25 +74,23 @@ export async function startEmbeddedPostgres({
 }
 
 /**
- * A SIGKILL of the Node parent leaves the postmaster running, holding the port
- * and the data directory, and the next start would fail. The postmaster.pid
- * file names it; stop it (gracefully, then by force) before starting again.
+ * The postmaster named by postmaster.pid, if one is running. Its owner is the
+ * Node process that started it; when that process died by SIGKILL the
+ * postmaster lives on as an orphan, holding the port and the data directory.
  */
-function stopOrphan(databaseDir: string, log: (message: string) => void) {
+function runningPostmaster(databaseDir: string): { pid: number; ownerAlive: boolean } | null {
 	const pidFile = path.join(databaseDir, 'postmaster.pid')
-	if (!existsSync(pidFile)) return
+	if (!existsSync(pidFile)) return null
 	const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
-	if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) {
-		rmSync(pidFile, { force: true })
-		return
-	}
-	if (!isPostgres(pid)) {
-		// The pid was reused by an unrelated process: the file is stale.
-		rmSync(pidFile, { force: true })
-		return
-	}
+	if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid) || !isPostgres(pid)) return null
+	const parent = parentPid(pid)
+	const ownerAlive = parent !== null && parent > 1 && isRunning(parent) && processName(parent) === 'node'
+	return { pid, ownerAlive }
+}
+
+/** Stops an orphaned postmaster: fast shutdown first (clients cut, data flushed), then by force. */
+function stopOrphan(pid: number, log: (message: string) => void) {
 	log(`stopping orphaned PostgreSQL (pid ${pid}) left by an earlier run`)
-	// SIGINT is PostgreSQL's "fast shutdown": clients are disconnected, data is flushed.
 	process.kill(pid, 'SIGINT')
 	const deadline = Date.now() + 15_000
 	while (isRunning(pid) && Date.now() < deadline) sleep(100)
@@ -93,7 +98,24 @@ function stopOrphan(databaseDir: string, log: (message: string) => void) {
 		process.kill(pid, 'SIGKILL')
 		while (isRunning(pid)) sleep(50)
 	}
-	rmSync(pidFile, { force: true })
+}
+
+function parentPid(pid: number): number | null {
+	try {
+		// /proc/<pid>/stat: "pid (comm) state ppid …"; comm may hold spaces, so split after the last ')'.
+		const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+		return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+	} catch {
+		return null
+	}
+}
+
+function processName(pid: number): string | null {
+	try {
+		return readFileSync(`/proc/${pid}/comm`, 'utf8').trim()
+	} catch {
+		return null
+	}
 }
 
 function isRunning(pid: number) {
@@ -106,12 +128,8 @@ function isRunning(pid: number) {
 }
 
 function isPostgres(pid: number) {
-	try {
-		return readFileSync(`/proc/${pid}/comm`, 'utf8').trim().startsWith('postgres')
-	} catch {
-		// No /proc (macOS): trust the pid file.
-		return true
-	}
+	// Without /proc (macOS) trust the pid file.
+	return processName(pid)?.startsWith('postgres') ?? true
 }
 
 function sleep(ms: number) {

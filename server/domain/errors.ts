@@ -35,3 +35,22 @@ export class DomainError extends Error {
 export function isDomainError(error: unknown): error is DomainError {
 	return error instanceof DomainError
 }
+
+type Schema<T> = { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } } }
+
+/**
+ * Validates a domain function's input. Bad input becomes an INVALID domain
+ * error carrying the schema's own messages, field by field, so every edge
+ * answers 400 with text a person can act on.
+ */
+export function parseInput<T>(schema: Schema<T>, input: unknown): T {
+	const result = schema.safeParse(input)
+	if (result.success) return result.data
+	const fieldErrors: Record<string, string[]> = {}
+	for (const issue of result.error.issues) {
+		const key = issue.path.map(String).join('.') || 'form'
+		;(fieldErrors[key] ??= []).push(issue.message)
+	}
+	const first = result.error.issues[0]?.message ?? 'Invalid input'
+	throw new DomainError('INVALID', first, { fieldErrors })
+}

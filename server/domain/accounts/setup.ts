@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { AppContext } from '#server/context.ts'
 import { DomainError } from '#server/domain/errors.ts'
+import { EmailSchema } from './accounts.schema.ts'
 import { generateToken, hashToken } from '#server/auth/tokens.ts'
 import { hashPassword, PasswordSchema } from '#server/auth/password.ts'
 
@@ -12,7 +13,7 @@ import { hashPassword, PasswordSchema } from '#server/auth/password.ts'
  */
 export const CreateFirstAdminInput = z.object({
 	token: z.string().min(16, 'This setup link is not valid.'),
-	email: z.email('Enter a valid e-mail address').transform((email) => email.trim().toLowerCase()),
+	email: EmailSchema,
 	password: PasswordSchema,
 })
 export type CreateFirstAdminInput = z.infer<typeof CreateFirstAdminInput>

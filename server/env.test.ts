@@ -1,0 +1,59 @@
+import { describe, expect, test } from 'vitest'
+import { EnvError, parseEnv } from './env.ts'
+
+function problems(source: Record<string, string>) {
+	try {
+		parseEnv(source)
+	} catch (error) {
+		if (error instanceof EnvError) return error.problems
+		throw error
+	}
+	throw new Error('expected parseEnv to reject the environment')
+}
+
+describe('parseEnv', () => {
+	test('runs with nothing configured: local defaults', () => {
+		const env = parseEnv({})
+		expect(env.PORT).toBe(3000)
+		expect(env.APP_URL).toBe('http://localhost:3000')
+		expect(env.DATABASE_URL).toBeUndefined()
+		expect(env.SEED_DEMO_DATA).toBe(true)
+		expect(env.isProduction).toBe(false)
+		expect(env.SESSION_SECRET.length).toBeGreaterThanOrEqual(32)
+	})
+
+	test('an invalid value stops start-up with a message naming the variable', () => {
+		expect(problems({ PORT: 'eighty' })).toEqual([expect.stringMatching(/^PORT /)])
+		expect(problems({ DATABASE_URL: 'mysql://localhost/db' })).toEqual([
+			'DATABASE_URL must start with postgres:// or postgresql://',
+		])
+		expect(problems({ SMTP_URL: 'http://mail' })).toEqual(['SMTP_URL must start with smtp:// or smtps://'])
+		expect(problems({ LOG_LEVEL: 'loud' })).toEqual([expect.stringMatching(/^LOG_LEVEL /)])
+	})
+
+	test('production with an external database requires a shared SESSION_SECRET', () => {
+		expect(problems({ NODE_ENV: 'production', DATABASE_URL: 'postgres://db/callboard' })).toEqual([
+			'SESSION_SECRET is required in production with DATABASE_URL',
+		])
+		expect(problems({ SESSION_SECRET: 'short' })).toEqual(['SESSION_SECRET must be at least 32 characters'])
+	})
+
+	test('S3 settings must come together', () => {
+		expect(problems({ S3_BUCKET: 'uploads' })).toEqual([
+			'S3_BUCKET S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together',
+		])
+	})
+
+	test('empty strings count as unset, so .env files may leave values blank', () => {
+		const env = parseEnv({ DATABASE_URL: '', STRIPE_SECRET_KEY: '', SEED_DEMO_DATA: '' })
+		expect(env.DATABASE_URL).toBeUndefined()
+		expect(env.STRIPE_SECRET_KEY).toBeUndefined()
+		expect(env.SEED_DEMO_DATA).toBe(true)
+	})
+
+	test('flags parse true/false/1/0', () => {
+		expect(parseEnv({ SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false)
+		expect(parseEnv({ SEED_DEMO_DATA: '0' }).SEED_DEMO_DATA).toBe(false)
+		expect(parseEnv({ SEED_DEMO_DATA: '1' }).SEED_DEMO_DATA).toBe(true)
+	})
+})
