@@ -3,7 +3,7 @@
 // The Prisma CLI downloads a native schema engine before every command, even
 // `generate`, which only needs the WebAssembly generator. Pointing
 // PRISMA_SCHEMA_ENGINE_BINARY at any existing file skips that download
-// (see docs/decisions/002-offline-prisma.md).
+// (see docs/decisions/002-offline-prisma-migrations.md).
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'

@@ -1,16 +1,15 @@
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express, { type ErrorRequestHandler } from 'express'
 import type { ViteDevServer } from 'vite'
 import type { AppContext, RequestContext } from '#server/context.ts'
+import { PROJECT_ROOT } from '#server/paths.ts'
 import { cspNonce, sameOriginWrites, securityHeaders } from '#server/http/security.ts'
 import { requestLog } from '#server/http/request-log.ts'
 import { sessionMiddleware } from '#server/http/session-middleware.ts'
 
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const CLIENT_BUILD = path.join(PROJECT_ROOT, 'build', 'client')
 const SERVER_BUILD = path.join(PROJECT_ROOT, 'build', 'server', 'index.js')
 

@@ -40,14 +40,16 @@ export async function openDatabaseServer(
 	}
 }
 
-export async function createDatabaseIfMissing(adminUrl: string, name: string, template?: string) {
+export async function createDatabaseIfMissing(adminUrl: string, name: string) {
 	const client = new pg.Client({ connectionString: adminUrl })
 	await client.connect()
 	try {
 		const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
 		if (!rowCount) {
-			const from = template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : ''
-			await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}${from}`)
+			await client.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`).catch((error: { code?: string }) => {
+				// 42P04 duplicate_database: another process created it a moment ago.
+				if (error.code !== '42P04') throw error
+			})
 		}
 	} finally {
 		await client.end()

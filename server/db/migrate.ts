@@ -9,11 +9,11 @@
  * so the stock CLI and this runner stay interchangeable.
  * See docs/decisions/002-offline-prisma-migrations.md.
  */
+import { existsSync } from 'node:fs'
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { PGlite } from '@electric-sql/pglite'
+import type { PGlite } from '@electric-sql/pglite'
 import { PrismaPg } from '@prisma/adapter-pg'
 import {
 	bindMigrationAwareSqlAdapterFactory,
@@ -24,9 +24,9 @@ import {
 import * as bindings from '@prisma/schema-engine-wasm/schema_engine_bg'
 import type { MigrationList, SchemaEngine, SchemaFilter } from '@prisma/schema-engine-wasm/schema_engine_bg'
 import pg from 'pg'
-import { PrismaPGlite } from 'pglite-prisma-adapter'
+import { PROJECT_ROOT } from '#server/paths.ts'
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+const root = PROJECT_ROOT
 
 type Paths = {
 	/** Defaults to prisma/schema.prisma. */
@@ -66,6 +66,10 @@ export async function applyMigrations(
 	databaseUrl: string,
 	{ log = () => {}, migrationsDir = defaults.migrationsDir }: ApplyOptions = {},
 ): Promise<{ applied: string[] }> {
+	// A missing folder would otherwise read as "no migrations" and start the app on an empty schema.
+	if (!existsSync(path.join(migrationsDir, LOCKFILE))) {
+		throw new Error(`No migrations found in ${migrationsDir} (${LOCKFILE} is missing).`)
+	}
 	const migrationsList = await readMigrations(migrationsDir)
 	const lockClient = new pg.Client({ connectionString: databaseUrl })
 	await lockClient.connect()
@@ -218,6 +222,11 @@ class PgliteShadow implements SqlMigrationAwareDriverAdapterFactory {
 	connectToShadowDb = () => this.open()
 
 	private async open() {
+		// Development-only packages, loaded only when authoring: production never diffs.
+		const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
+			import('@electric-sql/pglite'),
+			import('pglite-prisma-adapter'),
+		])
 		const db = (this.db ??= new PGlite())
 		const adapter = await new PrismaPGlite(db).connect()
 		// pglite-prisma-adapter 0.7.2 neither awaits exec() here nor converts its
