@@ -1,25 +1,75 @@
-import type { LinksFunction } from '@remix-run/node'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from '@remix-run/react'
+import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react'
+import type { ReactNode } from 'react'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { Toaster } from '#app/components/toaster.tsx'
 import stylesheet from '#app/styles/tailwind.css?url'
+import { pageMeta } from '#app/utils/meta.ts'
 import { useNonce } from '#app/utils/nonce-provider.tsx'
+import { getToast } from '#app/utils/toast.server.ts'
+import { getOptionalUser } from '#server/auth/session.server.ts'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }]
+export const links: LinksFunction = () => [
+	{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+	{ rel: 'stylesheet', href: stylesheet },
+]
 
-export default function App() {
+export const meta: MetaFunction = () =>
+	pageMeta({ description: 'Find open calls for visual artists and get AI-written drafts of your applications.' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	const [user, { toast, headers }] = await Promise.all([
+		getOptionalUser(request, context),
+		getToast(request, context.app.env),
+	])
+	return data(
+		{ user: user ? { email: user.email, role: user.role } : null, toast },
+		// Clears the flash cookie, so the toast shows once.
+		{ headers: headers ?? undefined },
+	)
+}
+
+export function Layout({ children }: { children: ReactNode }) {
 	const nonce = useNonce()
 	return (
 		<html lang="en">
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />
+				<meta name="theme-color" content="#faf9f7" />
 				<Meta />
 				<Links />
 			</head>
 			<body>
-				<Outlet />
+				{/* Every layout's <main> carries id="main-content". */}
+				<a
+					href="#main-content"
+					className="sr-only rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[200]"
+				>
+					Skip to content
+				</a>
+				{children}
 				<ScrollRestoration nonce={nonce} />
 				<Scripts nonce={nonce} />
 			</body>
 		</html>
+	)
+}
+
+export default function App() {
+	const { toast } = useLoaderData<typeof loader>()
+	return (
+		<>
+			<Outlet />
+			<Toaster toast={toast} />
+		</>
+	)
+}
+
+export function ErrorBoundary() {
+	return (
+		<main id="main-content" tabIndex={-1} className="focus:outline-none">
+			<GeneralErrorBoundary />
+		</main>
 	)
 }

@@ -1,0 +1,35 @@
+import type { LucideIcon } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { cn } from '#app/utils/cn.ts'
+
+const tones = {
+	neutral: 'bg-muted text-muted-foreground',
+	success: 'bg-success-soft text-success',
+	destructive: 'bg-destructive-soft text-destructive',
+	primary: 'bg-accent text-accent-foreground',
+} as const
+
+type StatusPanelProps = {
+	icon: LucideIcon
+	tone?: keyof typeof tones
+	title: ReactNode
+	children?: ReactNode
+	/** Buttons or links, laid out in a row (stacked on narrow screens). */
+	actions?: ReactNode
+}
+
+/** A centred message with an icon: outcome pages, empty states and error pages. */
+export function StatusPanel({ icon: Icon, tone = 'neutral', title, children, actions }: StatusPanelProps) {
+	return (
+		<div className="mx-auto flex w-full max-w-lg flex-col items-center px-4 py-16 text-center sm:py-24">
+			<span className={cn('mb-6 grid size-14 place-items-center rounded-full', tones[tone])}>
+				<Icon aria-hidden className="size-7" />
+			</span>
+			<h1 className="text-3xl font-semibold sm:text-4xl">{title}</h1>
+			{children ? <div className="mt-3 text-base text-muted-foreground">{children}</div> : null}
+			{actions ? (
+				<div className="mt-8 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">{actions}</div>
+			) : null}
+		</div>
+	)
+}

@@ -1,0 +1,112 @@
+import { Link, useLocation } from '@remix-run/react'
+import { CircleAlert, CircleCheck, Info, X, type LucideIcon } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { cn } from '#app/utils/cn.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import type { Toast } from '#app/utils/toast.server.ts'
+
+const MAX_VISIBLE = 3
+// Errors stay longer: they usually ask the reader to do something.
+const DURATION_MS: Record<Toast['type'], number> = { success: 5_000, info: 5_000, error: 8_000 }
+
+const looks: Record<Toast['type'], { icon: LucideIcon; className: string; iconClassName: string }> = {
+	success: { icon: CircleCheck, className: 'border-border bg-card', iconClassName: 'text-success' },
+	info: { icon: Info, className: 'border-border bg-card', iconClassName: 'text-primary' },
+	error: {
+		icon: CircleAlert,
+		className: 'border-destructive/30 bg-destructive-soft',
+		iconClassName: 'text-destructive',
+	},
+}
+
+const closeClassName =
+	'-m-1 shrink-0 rounded-sm p-1 text-muted-foreground transition-colors hover:bg-foreground/5 hover:text-foreground'
+
+const dismissLabel = (
+	<>
+		<X aria-hidden className="size-4" />
+		<span className="sr-only">Dismiss notification</span>
+	</>
+)
+
+/**
+ * Shows the flash toast of the root loader. The server renders it into live regions, so it is
+ * there without JavaScript (dismissing then reloads the page). Once hydrated, toasts animate, can
+ * be dismissed and hide themselves, pausing while hovered or focused. Each new toast id that a
+ * later navigation brings is added to the stack.
+ */
+export function Toaster({ toast }: { toast: Toast | null }) {
+	const [toasts, setToasts] = useState<Toast[]>(toast ? [toast] : [])
+	const [lastId, setLastId] = useState(toast?.id)
+	if (toast && toast.id !== lastId) {
+		setLastId(toast.id)
+		setToasts((current) => [...current, toast].slice(-MAX_VISIBLE))
+	}
+	const dismiss = (id: string) => setToasts((current) => current.filter((t) => t.id !== id))
+	const card = (t: Toast) => <ToastCard key={t.id} toast={t} onDismiss={dismiss} />
+
+	return (
+		<section
+			aria-label="Notifications"
+			className="pointer-events-none fixed inset-x-4 bottom-4 z-[100] flex flex-col gap-2 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96"
+		>
+			{/* Live regions exist before any toast does, so screen readers announce the ones added later. */}
+			<div role="status" aria-live="polite" className="flex flex-col gap-2">
+				{toasts.filter((t) => t.type !== 'error').map(card)}
+			</div>
+			<div role="alert" className="flex flex-col gap-2">
+				{toasts.filter((t) => t.type === 'error').map(card)}
+			</div>
+		</section>
+	)
+}
+
+function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {
+	const hydrated = useHydrated()
+	const location = useLocation()
+	const [leaving, setLeaving] = useState(false)
+	const [paused, setPaused] = useState(false)
+	const remaining = useRef(DURATION_MS[toast.type])
+
+	useEffect(() => {
+		if (paused || leaving) return
+		const startedAt = Date.now()
+		const timer = setTimeout(() => setLeaving(true), remaining.current)
+		return () => {
+			clearTimeout(timer)
+			remaining.current -= Date.now() - startedAt
+		}
+	}, [paused, leaving])
+
+	const { icon: Icon, className, iconClassName } = looks[toast.type]
+	return (
+		<div
+			className={cn(
+				'pointer-events-auto flex items-start gap-3 rounded-lg border p-4 text-sm shadow-raised',
+				leaving ? 'animate-toast-out' : 'animate-toast-in',
+				className,
+			)}
+			onAnimationEnd={() => leaving && onDismiss(toast.id)}
+			onMouseEnter={() => setPaused(true)}
+			onMouseLeave={() => setPaused(false)}
+			onFocus={() => setPaused(true)}
+			onBlur={() => setPaused(false)}
+		>
+			<Icon aria-hidden className={cn('mt-0.5 size-5 shrink-0', iconClassName)} />
+			<div className="min-w-0 flex-1">
+				<p className={cn('font-semibold', toast.type === 'error' && 'text-destructive')}>{toast.title}</p>
+				{toast.description ? <p className="mt-1 text-foreground/80">{toast.description}</p> : null}
+			</div>
+			{hydrated ? (
+				<button type="button" onClick={() => setLeaving(true)} className={closeClassName}>
+					{dismissLabel}
+				</button>
+			) : (
+				// Without JavaScript, dismissing reloads the page: the cookie no longer holds the toast.
+				<Link to={location} className={closeClassName}>
+					{dismissLabel}
+				</Link>
+			)}
+		</div>
+	)
+}
