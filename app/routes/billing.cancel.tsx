@@ -7,7 +7,7 @@ import { pageMeta } from '#app/utils/meta.ts'
 
 export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
 
-export const meta: MetaFunction = () => [...pageMeta({ title: 'Payment Canceled' }), { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction = () => pageMeta({ title: 'Payment Canceled', noindex: true })
 
 export default function BillingCancel() {
 	return (

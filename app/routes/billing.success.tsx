@@ -12,7 +12,7 @@ export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-lay
 const DASHBOARD = '/portal/feed'
 const REDIRECT_DELAY_SECONDS = 3
 
-export const meta: MetaFunction = () => [...pageMeta({ title: 'Payment Successful!' }), { name: 'robots', content: 'noindex' }]
+export const meta: MetaFunction = () => pageMeta({ title: 'Payment Successful!', noindex: true })
 
 export async function loader({ request }: LoaderFunctionArgs) {
 	if (new URL(request.url).searchParams.get('success') !== 'true') throw redirect(DASHBOARD)

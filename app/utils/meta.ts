@@ -3,7 +3,16 @@ import type { MetaDescriptor } from '@remix-run/node'
 const SITE_NAME = 'Callboard'
 
 /** Title and description tags of a page; `title` is followed by the site name. */
-export function pageMeta({ title, description }: { title?: string; description?: string }): MetaDescriptor[] {
+export function pageMeta({
+	title,
+	description,
+	noindex = false,
+}: {
+	title?: string
+	description?: string
+	/** Keeps the page out of search results (e.g. payment outcomes). */
+	noindex?: boolean
+}): MetaDescriptor[] {
 	const fullTitle = title ? `${title} · ${SITE_NAME}` : SITE_NAME
 	return [
 		{ title: fullTitle },
@@ -15,5 +24,6 @@ export function pageMeta({ title, description }: { title?: string; description?:
 					{ property: 'og:description', content: description },
 				]
 			: []),
+		...(noindex ? [{ name: 'robots', content: 'noindex' }] : []),
 	]
 }
