@@ -39,7 +39,8 @@ export default defineConfig({
 	},
 	projects: [
 		{ name: 'js', use: { ...chromium } },
-		{ name: 'no-js', use: { ...chromium, javaScriptEnabled: false } },
+		// Tests tagged @js-only check JavaScript enhancements (or need no browser at all).
+		{ name: 'no-js', use: { ...chromium, javaScriptEnabled: false }, grepInvert: /@js-only/ },
 	],
 	webServer: {
 		// The production build on a fresh embedded database (see scripts/e2e-server.mjs).

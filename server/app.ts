@@ -51,7 +51,8 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 		app.use(vite.middlewares)
 	} else {
 		// Fingerprinted assets never change; everything else in public/ may.
-		app.use('/assets', express.static(path.join(CLIENT_BUILD, 'assets'), { immutable: true, maxAge: '1y' }))
+		// A missing fingerprinted asset is a 404 here, not a page.
+		app.use('/assets', express.static(path.join(CLIENT_BUILD, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }))
 		app.use(express.static(CLIENT_BUILD, { maxAge: '1h' }))
 	}
 
@@ -76,7 +77,14 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 		}),
 	)
 
-	const onError: ErrorRequestHandler = (error, _req, res, _next) => {
+	const onError: ErrorRequestHandler = (error, req, res, _next) => {
+		// Express middleware (static files, body parsing) reports client errors with a 4xx status.
+		const status = Number(error?.status ?? error?.statusCode)
+		if (status >= 400 && status < 500) {
+			logger.warn({ requestId: res.locals.requestId, path: req.path, status }, error.message)
+			if (!res.headersSent) res.status(status).type('text/plain').send(status === 404 ? 'Not found.' : 'Bad request.')
+			return
+		}
 		logger.error({ err: error, requestId: res.locals.requestId }, 'request failed')
 		if (res.headersSent) return
 		res.status(500).type('text/plain').send('Something went wrong on our side. Please try again.')

@@ -108,10 +108,10 @@ test.describe('pricing', () => {
 		await expect(page.getByText('Sign in required')).toHaveCount(0)
 	})
 
-	test('with JavaScript, the upgrade button reads "Loading..." while the request runs and the toast can be dismissed', async ({
+	// The pending state and dismissing in place are JavaScript enhancements.
+	test('with JavaScript, the upgrade button reads "Loading..." while the request runs and the toast can be dismissed', { tag: '@js-only' }, async ({
 		page,
 	}) => {
-		test.skip(!isJs(), 'pending state and dismissing are JavaScript enhancements')
 		await page.goto('/pricing')
 		await waitForHydration(page)
 
@@ -180,9 +180,8 @@ test('an unknown path shows the 404 page with status 404', async ({ page }) => {
 
 test.describe('accessibility', () => {
 	for (const path of ['/', '/pricing', '/billing/cancel', '/no/such/page']) {
-		test(`${path} has no serious or critical axe violations`, async ({ page }) => {
-			// axe runs as a script inside the page; both projects render the same server markup.
-			test.skip(!isJs(), 'axe needs JavaScript in the page')
+		// axe runs as a script inside the page; both projects render the same server markup.
+		test(`${path} has no serious or critical axe violations`, { tag: '@js-only' }, async ({ page }) => {
 			await page.goto(path)
 			const { violations } = await new AxeBuilder({ page }).analyze()
 			const serious = violations

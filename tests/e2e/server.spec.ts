@@ -1,7 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { expect, test } from '@playwright/test'
+import { isAlive, OwnServer } from './support/own-server.ts'
 
 test.describe('security headers and health', () => {
 	test('every page carries a nonce-based CSP that its scripts match', async ({ request, page }, testInfo) => {
@@ -54,108 +53,41 @@ test.describe('security headers and health', () => {
 	})
 })
 
-// These start servers of their own; they need no browser, so they run once.
-test.describe('server lifecycle', () => {
-	test.beforeEach((_fixtures, testInfo) => {
-		test.skip(testInfo.project.name !== 'js', 'process lifecycle is browser-independent')
+// These start servers of their own and need no browser, so they run in the js project only.
+test.describe('server lifecycle', { tag: '@js-only' }, () => {
+	test.describe.configure({ mode: 'serial', timeout: 120_000 })
+	const server = new OwnServer(3190, 'lifecycle')
+
+	test.beforeAll(() => rmSync(server.dataDir, { recursive: true, force: true }))
+	test.afterAll(async () => {
+		await server.stop('SIGKILL')
+		rmSync(server.dataDir, { recursive: true, force: true })
 	})
-	test.describe.configure({ timeout: 120_000 })
 
-	const root = path.resolve(import.meta.dirname, '..', '..')
-	const dataDir = path.join(root, 'data', 'e2e-lifecycle')
-	const port = 3190
+	test('first start seeds demo data and prints a setup link; SIGTERM stops server and database', async () => {
+		server.start()
+		await server.waitUntilReady()
+		expect((await fetch(server.url)).status).toBe(200)
+		expect(server.setupLink()).toMatch(/^http:\/\/localhost:3190\/setup\?token=[\w-]{40,}$/)
+		expect(server.output).toMatch(/demo data loaded/)
 
-	function startServer(): ChildProcess {
-		return spawn(process.execPath, [path.join(root, 'server-build/index.js')], {
-			cwd: root,
-			stdio: ['ignore', 'pipe', 'pipe'],
-			env: {
-				...process.env,
-				NODE_ENV: 'production',
-				PORT: String(port),
-				APP_URL: `http://localhost:${port}`,
-				DATA_DIR: dataDir,
-				DATABASE_URL: '',
-				EMBEDDED_DATABASE_PORT: '54490',
-				SESSION_SECRET: 'lifecycle-secret-that-is-long-enough-0123456789',
-				LOG_LEVEL: 'info',
-			},
-		})
-	}
-
-	async function waitUntilReady(server: ChildProcess) {
-		const deadline = Date.now() + 90_000
-		while (Date.now() < deadline) {
-			if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`)
-			try {
-				const response = await fetch(`http://localhost:${port}/readyz`)
-				if (response.ok) return
-			} catch {
-				// not listening yet
-			}
-			await new Promise((resolve) => setTimeout(resolve, 200))
-		}
-		throw new Error('server did not become ready')
-	}
-
-	function exited(server: ChildProcess) {
-		return new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-			server.once('exit', (code, signal) => resolve({ code, signal })),
-		)
-	}
-
-	function postmasterPid() {
-		const file = path.join(dataDir, 'postgres', 'postmaster.pid')
-		return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : null
-	}
-
-	function isAlive(pid: number) {
-		try {
-			process.kill(pid, 0)
-			return true
-		} catch {
-			return false
-		}
-	}
-
-	test.beforeAll(() => rmSync(dataDir, { recursive: true, force: true }))
-	test.afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
-
-	test('first start seeds demo data and prints a one-time setup link; SIGTERM stops server and database', async () => {
-		const server = startServer()
-		let output = ''
-		server.stdout?.on('data', (chunk) => (output += chunk))
-		await waitUntilReady(server)
-		const feed = await fetch(`http://localhost:${port}/`)
-		expect(feed.status).toBe(200)
-		expect(output).toMatch(/"setupUrl":"http:\/\/localhost:3190\/setup\?token=[\w-]+"/)
-		expect(output).toMatch(/demo data loaded/)
-
-		const pid = postmasterPid()
-		expect(pid).not.toBeNull()
-		const exit = exited(server)
-		server.kill('SIGTERM')
-		expect(await exit).toEqual({ code: 0, signal: null })
-		expect(isAlive(pid!)).toBe(false)
+		const postmaster = server.postmasterPid()
+		expect(postmaster).not.toBeNull()
+		expect(await server.stop('SIGTERM')).toEqual({ code: 0, signal: null })
+		expect(isAlive(postmaster!)).toBe(false)
 	})
 
 	test('a start after SIGKILL clears the orphaned database and works, without seeding twice', async () => {
-		const first = startServer()
-		await waitUntilReady(first)
-		const orphan = postmasterPid()
-		const killed = exited(first)
-		first.kill('SIGKILL')
-		await killed
+		server.start()
+		await server.waitUntilReady()
+		const orphan = server.postmasterPid()
+		await server.stop('SIGKILL')
 		expect(isAlive(orphan!)).toBe(true)
 
-		const second = startServer()
-		let output = ''
-		second.stdout?.on('data', (chunk) => (output += chunk))
-		await waitUntilReady(second)
+		server.start()
+		await server.waitUntilReady()
 		expect(isAlive(orphan!)).toBe(false)
-		expect(output).not.toMatch(/demo data loaded/)
-		const exit = exited(second)
-		second.kill('SIGINT')
-		expect((await exit).code).toBe(0)
+		expect(server.output).not.toMatch(/demo data loaded/)
+		expect((await server.stop('SIGINT'))?.code).toBe(0)
 	})
 })

@@ -17,7 +17,7 @@ export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElemen
 
 type CardTitleProps = HTMLAttributes<HTMLHeadingElement> & {
 	/** Heading level in the page outline; defaults to h3 (cards usually sit under a section's h2). */
-	as?: 'h2' | 'h3' | 'h4'
+	as?: 'h1' | 'h2' | 'h3' | 'h4'
 }
 
 export function CardTitle({ as: Heading = 'h3', className, ...props }: CardTitleProps) {

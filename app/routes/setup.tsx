@@ -1,0 +1,108 @@
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { KeyRound, ShieldX } from 'lucide-react'
+import { ErrorList, Field } from '#app/components/forms.tsx'
+import { PublicLayout } from '#app/components/public-layout.tsx'
+import { StatusPanel } from '#app/components/status-panel.tsx'
+import { Button, ButtonLink } from '#app/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { handleFormErrors } from '#app/utils/errors.server.ts'
+import { combineHeaders } from '#app/utils/headers.ts'
+import { pageMeta } from '#app/utils/meta.ts'
+import { createToastHeaders } from '#app/utils/toast.server.ts'
+import { createSession, serializeSessionCookie } from '#server/auth/session.server.ts'
+import { createFirstAdmin, CreateFirstAdminInput, isSetupTokenValid } from '#server/domain/accounts/setup.ts'
+import { parseInput } from '#server/domain/errors.ts'
+
+export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
+
+export const meta: MetaFunction = () => pageMeta({ title: 'Create the first admin', description: 'Set up Callboard.' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	const token = new URL(request.url).searchParams.get('token') ?? ''
+	const valid = await isSetupTokenValid(context.app, token)
+	return { token: valid ? token : null }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	const form = Object.fromEntries(await request.formData())
+	const result = await handleFormErrors(async () => {
+		const input = parseInput(CreateFirstAdminInput, form)
+		return createFirstAdmin(context.app, input)
+	})
+	if (!result.ok) return result.response
+
+	const { env, db, logger } = context.app
+	logger.info({ userId: result.value.id }, 'first admin created through the setup link')
+	const session = await createSession(db, result.value.id)
+	return redirect('/', {
+		headers: combineHeaders(
+			{ 'Set-Cookie': serializeSessionCookie(session.token, session.expiresAt, { secure: env.isProduction }) },
+			await createToastHeaders({ title: 'Admin account created', description: 'Welcome to Callboard.' }, env),
+		),
+	})
+}
+
+export default function Setup() {
+	const { token } = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const submitting = useNavigation().state === 'submitting'
+
+	if (!token) {
+		return (
+			<PublicLayout>
+				<StatusPanel
+					icon={ShieldX}
+					tone="destructive"
+					title="This setup link is no longer valid"
+					actions={<ButtonLink to="/">Back to home</ButtonLink>}
+				>
+					Setup links work once, and only until the first admin exists. Restart the server to print a new
+					link, or ask an operator to run <code>npm run user:role -- you@example.com admin</code>.
+				</StatusPanel>
+			</PublicLayout>
+		)
+	}
+
+	const fieldErrors = actionData?.fieldErrors ?? {}
+	return (
+		<PublicLayout>
+			<div className="mx-auto w-full max-w-md px-4 py-16">
+				<Card>
+					<CardHeader>
+						<span className="mb-2 grid size-10 place-items-center rounded-full bg-accent text-accent-foreground">
+							<KeyRound aria-hidden className="size-5" />
+						</span>
+						<CardTitle as="h1">Create the first admin</CardTitle>
+						<CardDescription>
+							This account can curate opportunities and their application questions. The link stops working
+							once it is used.
+						</CardDescription>
+					</CardHeader>
+					<CardContent>
+						<Form method="post" className="grid gap-4" noValidate>
+							<input type="hidden" name="token" value={token} />
+							<Field
+								label="E-mail"
+								errors={fieldErrors.email}
+								inputProps={{ name: 'email', type: 'email', autoComplete: 'email', required: true }}
+							/>
+							<Field
+								label="Password"
+								hint="At least 8 characters, with a letter and a number or symbol."
+								errors={fieldErrors.password}
+								inputProps={{ name: 'password', type: 'password', autoComplete: 'new-password', required: true }}
+							/>
+							<ErrorList
+								errors={actionData && !fieldErrors.email && !fieldErrors.password ? [actionData.formError] : null}
+							/>
+							<Button type="submit" disabled={submitting}>
+								{submitting ? 'Creating…' : 'Create admin account'}
+							</Button>
+						</Form>
+					</CardContent>
+				</Card>
+			</div>
+		</PublicLayout>
+	)
+}

@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..')
+
+/**
+ * A production server of a test's own (its own port and embedded database),
+ * for tests that need its log or its process: the shared e2e server's are
+ * out of reach.
+ */
+export class OwnServer {
+	readonly url: string
+	readonly dataDir: string
+	process: ChildProcess | undefined
+	output = ''
+
+	constructor(
+		readonly port: number,
+		name: string,
+	) {
+		this.url = `http://localhost:${port}`
+		this.dataDir = path.join(ROOT, 'data', `e2e-${name}`)
+	}
+
+	start() {
+		this.output = ''
+		this.process = spawn(process.execPath, [path.join(ROOT, 'server-build/index.js')], {
+			cwd: ROOT,
+			stdio: ['ignore', 'pipe', 'pipe'],
+			env: {
+				...process.env,
+				NODE_ENV: 'production',
+				PORT: String(this.port),
+				APP_URL: this.url,
+				DATA_DIR: this.dataDir,
+				DATABASE_URL: '',
+				EMBEDDED_DATABASE_PORT: String(this.port + 51300),
+				SESSION_SECRET: 'own-server-secret-that-is-long-enough-0123456789',
+				LOG_LEVEL: 'info',
+			},
+		})
+		this.process.stdout?.on('data', (chunk) => (this.output += chunk))
+		this.process.stderr?.on('data', (chunk) => (this.output += chunk))
+		return this.process
+	}
+
+	async waitUntilReady() {
+		const deadline = Date.now() + 90_000
+		while (Date.now() < deadline) {
+			if (this.process?.exitCode !== null) throw new Error(`server exited early:\n${this.output}`)
+			const ready = await fetch(`${this.url}/readyz`).then((r) => r.ok, () => false)
+			if (ready) return
+			await new Promise((resolve) => setTimeout(resolve, 200))
+		}
+		throw new Error(`server did not become ready:\n${this.output}`)
+	}
+
+	exited() {
+		const child = this.process
+		if (!child) throw new Error('not started')
+		return new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+			child.once('exit', (code, signal) => resolve({ code, signal })),
+		)
+	}
+
+	async stop(signal: NodeJS.Signals = 'SIGTERM') {
+		if (!this.process || this.process.exitCode !== null) return
+		const exit = this.exited()
+		this.process.kill(signal)
+		return exit
+	}
+
+	postmasterPid() {
+		const file = path.join(this.dataDir, 'postgres', 'postmaster.pid')
+		return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : null
+	}
+
+	setupLink() {
+		return /"setupUrl":"([^"]+)"/.exec(this.output)?.[1] ?? null
+	}
+}
+
+export function isAlive(pid: number) {
+	try {
+		process.kill(pid, 0)
+		return true
+	} catch {
+		return false
+	}
+}
