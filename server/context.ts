@@ -1,6 +1,9 @@
 import type { Logger } from 'pino'
 import type { Env } from '#server/env.ts'
 import type { Db } from '#server/db/client.ts'
+import type { Mailer } from '#server/integrations/email/types.ts'
+import type { Storage } from '#server/integrations/storage/types.ts'
+import type { Jobs } from '#server/jobs/types.ts'
 import type { ValidatedSession } from '#server/auth/session.server.ts'
 
 /**
@@ -13,6 +16,9 @@ export type AppContext = {
 	env: Env
 	db: Db
 	logger: Logger
+	mailer: Mailer
+	storage: Storage
+	jobs: Jobs
 }
 
 /** What Remix loaders and actions receive as `context`. */

@@ -3,7 +3,7 @@ import { getEnv } from '#server/env.ts'
 import { createLogger } from '#server/logger.ts'
 import { openDatabaseServer } from '#server/db/database.ts'
 import { applyMigrations } from '#server/db/migrate.ts'
-import { createDb, type Db } from '#server/db/client.ts'
+import { createDb } from '#server/db/client.ts'
 import type { AppContext } from '#server/context.ts'
 
 /**
@@ -11,7 +11,7 @@ import type { AppContext } from '#server/context.ts'
  * one, shared with a running app), then exits: Prisma's engines keep timers
  * alive, so the process must end explicitly.
  */
-export async function runWithDatabase(task: (ctx: AppContext & { db: Db }) => Promise<void>) {
+export async function runWithDatabase(task: (ctx: Pick<AppContext, 'env' | 'db' | 'logger'>) => Promise<void>) {
 	const env = getEnv()
 	const logger = createLogger(env)
 	const database = await openDatabaseServer(env, logger)

@@ -1,0 +1,61 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { BrowserContext } from '@playwright/test'
+import pg from 'pg'
+
+// The shared e2e server's embedded database (scripts/e2e-server.mjs: port + 51300).
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
+export const E2E_DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${E2E_PORT + 51300}/callboard`
+
+export async function withE2eDb<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+	const client = new pg.Client({ connectionString: E2E_DATABASE_URL })
+	await client.connect()
+	try {
+		return await run(client)
+	} finally {
+		await client.end()
+	}
+}
+
+export type E2eUser = { id: string; email: string }
+
+type UserOptions = {
+	role?: 'user' | 'admin'
+	onboarded?: boolean
+	credits?: number
+	plan?: 'free' | 'pro'
+	/** Already received the first-login credit. */
+	granted?: boolean
+}
+
+/** A confirmed user with a profile, written straight to the e2e database. */
+export async function createE2eUser(options: UserOptions = {}): Promise<E2eUser> {
+	const email = `e2e-${Date.now()}-${randomBytes(3).toString('hex')}@example.test`
+	return withE2eDb(async (client) => {
+		const { rows } = await client.query<{ id: string }>(
+			'INSERT INTO users (email, email_verified_at, updated_at) VALUES ($1, now(), now()) RETURNING id',
+			[email],
+		)
+		const id = rows[0]!.id
+		await client.query(
+			`INSERT INTO profiles (user_id, role, full_name, city, country, mediums, interests, onboarding_completed,
+			   credits_remaining, first_login_grant, plan, updated_at)
+			 VALUES ($1, $2, 'E2E Artist', 'Lisbon', 'Portugal', ARRAY['Painting'], ARRAY['grants'], $3, $4, $5, $6, now())`,
+			[id, options.role ?? 'user', options.onboarded ?? true, options.credits ?? 0, options.granted ?? false, options.plan ?? 'free'],
+		)
+		return { id, email }
+	})
+}
+
+/**
+ * Signs a browser context in by inserting a session row and setting its cookie,
+ * as the Epic Stack does: faster than the form, and independent of it.
+ */
+export async function signIn(context: BrowserContext, user: E2eUser, baseURL: string) {
+	const token = randomBytes(24).toString('base64url')
+	const hash = createHash('sha256').update(token).digest('hex')
+	await withE2eDb((client) =>
+		client.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '30 days')`, [hash, user.id]),
+	)
+	await context.addCookies([{ name: 'cb_session', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }])
+	return token
+}
