@@ -1,5 +1,10 @@
 import { z } from 'zod'
 
+/*
+ * Inputs of the account functions, shared by the forms and the server. Only
+ * zod here, so the browser may import this file too.
+ */
+
 /** E-mail addresses are compared trimmed and lowercased everywhere. */
 export const EmailSchema = z
 	.string({ message: 'E-mail is required' })
@@ -7,3 +12,38 @@ export const EmailSchema = z
 	.toLowerCase()
 	.min(1, 'E-mail is required')
 	.pipe(z.email('Enter a valid e-mail address'))
+
+export const PASSWORD_MIN = 8
+
+/** What a new password must be; each failed rule is a reason shown to the user. */
+export const PasswordSchema = z
+	.string({ message: 'Password is required' })
+	.min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+	.max(200, 'Password must be at most 200 characters')
+	.refine((value) => /[a-zA-Z]/.test(value), 'Password must contain a letter')
+	.refine((value) => /[0-9]/.test(value) || /[^a-zA-Z0-9]/.test(value), 'Password must contain a number or a symbol')
+
+/** Signing in checks the password against its hash only: the strength rules apply when one is chosen. */
+export const SignInInput = z.object({
+	email: EmailSchema,
+	password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200, 'Invalid login credentials'),
+})
+export type SignInInput = z.input<typeof SignInInput>
+
+export const SignUpInput = z.object({ email: EmailSchema, password: PasswordSchema })
+export type SignUpInput = z.input<typeof SignUpInput>
+
+/** Asks for an e-mailed link: a magic sign-in link or a password reset link. */
+export const EmailLinkRequestInput = z.object({ email: EmailSchema })
+export type EmailLinkRequestInput = z.input<typeof EmailLinkRequestInput>
+
+const TOKEN_INVALID = 'This link has expired or has already been used.'
+
+/** A token from an e-mailed link. */
+export const EmailTokenInput = z.object({
+	token: z.string({ message: TOKEN_INVALID }).min(16, TOKEN_INVALID).max(200, TOKEN_INVALID),
+})
+export type EmailTokenInput = z.input<typeof EmailTokenInput>
+
+export const ResetPasswordInput = EmailTokenInput.extend({ password: PasswordSchema })
+export type ResetPasswordInput = z.input<typeof ResetPasswordInput>

@@ -1,9 +1,9 @@
 import { z } from 'zod'
 import type { AppContext } from '#server/context.ts'
 import { DomainError } from '#server/domain/errors.ts'
-import { EmailSchema } from './accounts.schema.ts'
+import { EmailSchema, PasswordSchema } from './accounts.schema.ts'
 import { generateToken, hashToken } from '#server/auth/tokens.ts'
-import { hashPassword, PasswordSchema } from '#server/auth/password.ts'
+import { hashPassword } from '#server/auth/password.ts'
 
 /**
  * The first admin. While no admin exists, every start-up prints a fresh

@@ -1,0 +1,307 @@
+import { describe, expect, test } from 'vitest'
+import type { AppContext } from '#server/context.ts'
+import type { JobName, JobPayloads, Jobs } from '#server/jobs/types.ts'
+import { createTestContext } from '#tests/app-context.ts'
+import { createUser, uniqueEmail } from '#tests/factories.ts'
+import { hashPassword, verifyPassword } from '#server/auth/password.ts'
+import { createSession, validateSessionToken } from '#server/auth/session.server.ts'
+import { hashToken } from '#server/auth/tokens.ts'
+import { DomainError } from '#server/domain/errors.ts'
+import { RATE_LIMITED_MESSAGE } from '#server/domain/rate-limit.ts'
+import { SignUpInput } from './accounts.schema.ts'
+import { EMAIL_TOKEN_TTL_MS } from './email-tokens.ts'
+import { requestMagicLink, signInWithMagicLink } from './magic-link.ts'
+import { requestPasswordReset, resetPassword } from './password-reset.ts'
+import { EMAIL_NOT_CONFIRMED_MESSAGE, INVALID_CREDENTIALS_MESSAGE, revokeAllSessions, signInWithPassword, signOut } from './sign-in.ts'
+import { confirmEmail, signUp } from './sign-up.ts'
+
+const PASSWORD = 'paint-2026'
+const LINK_INVALID = 'This link has expired or has already been used.'
+const MINUTE = 60 * 1000
+
+/** A test context whose job queue records what it is asked to send. */
+async function setup() {
+	const sent: { name: JobName; data: JobPayloads[JobName] }[] = []
+	const jobs: Jobs = {
+		async send(name, data) {
+			sent.push({ name, data })
+		},
+	}
+	const ctx = await createTestContext({ jobs } as Partial<AppContext>)
+	const emailsTo = (to: string) => sent.filter((job) => job.name === 'email.send' && job.data.to === to).map((job) => job.data as JobPayloads['email.send'])
+	/** The token of the last link to `path` e-mailed to `to`. */
+	const linkToken = (to: string, path: string) => {
+		const match = emailsTo(to).at(-1)?.text.match(new RegExp(`http://localhost:3999${path}\\?token=([\\w-]+)`))
+		return match?.[1] ?? ''
+	}
+	// Each test comes from an address of its own, so the per-IP limits of one test never touch another.
+	const meta = { ip: `198.51.100.${Math.floor(Math.random() * 250)}-${uniqueEmail()}` }
+	return { ctx, sent, emailsTo, linkToken, meta }
+}
+
+async function errorOf(promise: Promise<unknown>) {
+	try {
+		await promise
+	} catch (error) {
+		if (error instanceof DomainError) return { code: error.code, message: error.message, fieldErrors: error.fieldErrors }
+		throw error
+	}
+	throw new Error('expected a DomainError')
+}
+
+describe('sign up and confirm', () => {
+	test('creates an unconfirmed user with an Argon2id password and a profile, and e-mails a 24-hour confirmation link', async () => {
+		const { ctx, emailsTo, linkToken, meta } = await setup()
+		const email = uniqueEmail()
+		await signUp(ctx, { email: ` ${email.toUpperCase()} `, password: PASSWORD }, meta)
+
+		const user = await ctx.db.user.findUniqueOrThrow({
+			where: { email },
+			select: { id: true, emailVerifiedAt: true, password: true, profile: { select: { role: true, creditsRemaining: true } } },
+		})
+		expect(user.emailVerifiedAt).toBeNull()
+		expect(user.password?.hash).toMatch(/^\$argon2id\$/)
+		expect(await verifyPassword(user.password!.hash, PASSWORD)).toBe(true)
+		expect(user.profile).toEqual({ role: 'user', creditsRemaining: 0 })
+
+		const [message] = emailsTo(email)
+		expect(message?.subject).toBe('Confirm your e-mail address for Callboard')
+		expect(message?.html).toContain('/auth/confirm?token=')
+		const token = linkToken(email, '/auth/confirm')
+		expect(token.length).toBeGreaterThanOrEqual(40)
+
+		// Only the token's hash is stored.
+		const rows = await ctx.db.emailToken.findMany({ where: { userId: user.id } })
+		expect(rows).toHaveLength(1)
+		expect(rows[0]).toMatchObject({ purpose: 'confirm_email', tokenHash: hashToken(token) })
+		expect(JSON.stringify(rows)).not.toContain(token)
+		const ttl = rows[0]!.expiresAt.getTime() - rows[0]!.createdAt.getTime()
+		expect(Math.abs(ttl - 24 * 60 * MINUTE)).toBeLessThan(5_000)
+	})
+
+	test('an existing address gets the same answer, no second account, and an e-mail offering sign-in instead', async () => {
+		const { ctx, emailsTo, meta } = await setup()
+		const existing = await createUser(ctx.db)
+		await expect(signUp(ctx, { email: existing.email, password: PASSWORD }, meta)).resolves.toBeUndefined()
+		expect(await ctx.db.user.count({ where: { email: existing.email } })).toBe(1)
+		expect(await ctx.db.emailToken.count({ where: { userId: existing.id } })).toBe(0)
+		const [message] = emailsTo(existing.email)
+		expect(message?.subject).toBe('You already have a Callboard account')
+		expect(message?.text).toContain('tried to sign up')
+		expect(message?.text).toContain('http://localhost:3999/signin')
+		expect(message?.text).toContain('http://localhost:3999/forgot-password')
+	})
+
+	test('weak passwords are refused with every reason', async () => {
+		const { ctx, meta } = await setup()
+		const error = await errorOf(signUp(ctx, { email: uniqueEmail(), password: '1234' }, meta))
+		expect(error.code).toBe('INVALID')
+		expect(error.fieldErrors?.password).toEqual(['Password must be at least 8 characters', 'Password must contain a letter'])
+		expect(SignUpInput.safeParse({ email: 'not-an-email', password: PASSWORD }).error?.issues[0]?.message).toBe(
+			'Enter a valid e-mail address',
+		)
+	})
+
+	test('the confirmation link confirms, signs in and grants the free draft once; it works once and expires after 24 hours', async () => {
+		const { ctx, linkToken, meta } = await setup()
+		const start = new Date()
+		const email = uniqueEmail()
+		await signUp(ctx, { email, password: PASSWORD }, { ...meta, now: start })
+		const token = linkToken(email, '/auth/confirm')
+
+		const signedIn = await confirmEmail(ctx, { token }, { now: new Date(start.getTime() + 60 * MINUTE) })
+		expect(signedIn).toMatchObject({ grantedFreeDraft: true, onboardingCompleted: false })
+		expect((await validateSessionToken(ctx.db, signedIn.session.token))?.user.email).toBe(email)
+		const user = await ctx.db.user.findUniqueOrThrow({ where: { email }, select: { emailVerifiedAt: true, profile: true } })
+		expect(user.emailVerifiedAt).not.toBeNull()
+		expect(user.profile).toMatchObject({ creditsRemaining: 1, firstLoginGrant: true })
+
+		expect(await errorOf(confirmEmail(ctx, { token }))).toMatchObject({ code: 'INVALID', message: LINK_INVALID })
+
+		const later = `${email}.late`
+		await signUp(ctx, { email: later, password: PASSWORD }, { ...meta, now: start })
+		const expired = linkToken(later, '/auth/confirm')
+		const afterExpiry = new Date(start.getTime() + EMAIL_TOKEN_TTL_MS.confirm_email + 1)
+		expect(await errorOf(confirmEmail(ctx, { token: expired }, { now: afterExpiry }))).toMatchObject({ message: LINK_INVALID })
+		expect(await errorOf(confirmEmail(ctx, { token: 'x'.repeat(43) }))).toMatchObject({ message: LINK_INVALID })
+	})
+})
+
+describe('sign in with a password', () => {
+	test('right password: a session, and the free draft on the first sign-in only', async () => {
+		const { ctx, meta } = await setup()
+		const user = await createUser(ctx.db, { passwordHash: await hashPassword(PASSWORD) })
+		const first = await signInWithPassword(ctx, { email: user.email.toUpperCase(), password: PASSWORD }, meta)
+		expect(first.grantedFreeDraft).toBe(true)
+		expect((await validateSessionToken(ctx.db, first.session.token))?.user.id).toBe(user.id)
+		const second = await signInWithPassword(ctx, { email: user.email, password: PASSWORD }, meta)
+		expect(second.grantedFreeDraft).toBe(false)
+		expect(await ctx.db.profile.findUnique({ where: { userId: user.id }, select: { creditsRemaining: true } })).toEqual({
+			creditsRemaining: 1,
+		})
+	})
+
+	test('an unknown e-mail and a wrong password get the same answer', async () => {
+		const { ctx, meta } = await setup()
+		const user = await createUser(ctx.db, { passwordHash: await hashPassword(PASSWORD) })
+		const wrongPassword = await errorOf(signInWithPassword(ctx, { email: user.email, password: 'wrong-2026' }, meta))
+		const unknownEmail = await errorOf(signInWithPassword(ctx, { email: uniqueEmail(), password: PASSWORD }, meta))
+		expect(wrongPassword).toEqual({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS_MESSAGE, fieldErrors: undefined })
+		expect(unknownEmail).toEqual(wrongPassword)
+		expect(await ctx.db.session.count({ where: { userId: user.id } })).toBe(0)
+	})
+
+	test('an unconfirmed account is told to confirm first, but only with the right password', async () => {
+		const { ctx, meta } = await setup()
+		const email = uniqueEmail()
+		await signUp(ctx, { email, password: PASSWORD }, meta)
+		expect(await errorOf(signInWithPassword(ctx, { email, password: PASSWORD }, meta))).toMatchObject({
+			code: 'FORBIDDEN',
+			message: EMAIL_NOT_CONFIRMED_MESSAGE,
+		})
+		expect(await errorOf(signInWithPassword(ctx, { email, password: 'wrong-2026' }, meta))).toMatchObject({
+			message: INVALID_CREDENTIALS_MESSAGE,
+		})
+	})
+
+	test('the 11th attempt within 15 minutes is refused, per e-mail address and per IP', async () => {
+		const { ctx, meta } = await setup()
+		const email = uniqueEmail()
+		const now = new Date()
+		for (let attempt = 1; attempt <= 10; attempt++) {
+			const ip = `${meta.ip}-${attempt}` // a different IP each time: only the e-mail's limit applies
+			expect(await errorOf(signInWithPassword(ctx, { email, password: 'wrong-2026' }, { ip, now }))).toMatchObject({
+				code: 'UNAUTHORIZED',
+			})
+		}
+		expect(await errorOf(signInWithPassword(ctx, { email, password: 'wrong-2026' }, { ip: `${meta.ip}-11`, now }))).toEqual({
+			code: 'RATE_LIMITED',
+			message: RATE_LIMITED_MESSAGE,
+			fieldErrors: undefined,
+		})
+		for (let attempt = 1; attempt <= 10; attempt++) {
+			await errorOf(signInWithPassword(ctx, { email: uniqueEmail(), password: 'wrong-2026' }, { ...meta, now }))
+		}
+		expect(await errorOf(signInWithPassword(ctx, { email: uniqueEmail(), password: PASSWORD }, { ...meta, now }))).toMatchObject({
+			code: 'RATE_LIMITED',
+		})
+	})
+})
+
+describe('magic links', () => {
+	test('an existing account gets a 15-minute, single-use link that signs in and confirms the address', async () => {
+		const { ctx, emailsTo, linkToken, meta } = await setup()
+		const email = uniqueEmail()
+		await signUp(ctx, { email, password: PASSWORD }, meta)
+		const start = new Date()
+		await requestMagicLink(ctx, { email }, { ...meta, now: start })
+		expect(emailsTo(email).at(-1)?.subject).toBe('Your Callboard sign-in link')
+		const token = linkToken(email, '/auth/magic')
+		const row = await ctx.db.emailToken.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } })
+		expect(row).toMatchObject({ purpose: 'magic_link', expiresAt: new Date(start.getTime() + 15 * MINUTE) })
+
+		const signedIn = await signInWithMagicLink(ctx, { token }, { now: new Date(start.getTime() + 14 * MINUTE) })
+		expect(signedIn.grantedFreeDraft).toBe(true)
+		expect(await ctx.db.user.findUnique({ where: { email }, select: { emailVerifiedAt: true } })).not.toEqual({
+			emailVerifiedAt: null,
+		})
+		expect(await errorOf(signInWithMagicLink(ctx, { token }))).toMatchObject({ message: LINK_INVALID })
+	})
+
+	test('expires after 15 minutes, and a link of another kind does not work here', async () => {
+		const { ctx, linkToken, meta } = await setup()
+		const user = await createUser(ctx.db)
+		const start = new Date()
+		await requestMagicLink(ctx, { email: user.email }, { ...meta, now: start })
+		const token = linkToken(user.email, '/auth/magic')
+		expect(await errorOf(signInWithMagicLink(ctx, { token }, { now: new Date(start.getTime() + 15 * MINUTE + 1) }))).toMatchObject({
+			message: LINK_INVALID,
+		})
+		await requestPasswordReset(ctx, { email: user.email }, meta)
+		const resetToken = linkToken(user.email, '/reset-password')
+		expect(await errorOf(signInWithMagicLink(ctx, { token: resetToken }))).toMatchObject({ message: LINK_INVALID })
+	})
+
+	test('two clicks on the same link at the same moment sign in once', async () => {
+		const { ctx, linkToken, meta } = await setup()
+		const user = await createUser(ctx.db)
+		await requestMagicLink(ctx, { email: user.email }, meta)
+		const token = linkToken(user.email, '/auth/magic')
+		const results = await Promise.allSettled([signInWithMagicLink(ctx, { token }), signInWithMagicLink(ctx, { token })])
+		expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+		expect(await ctx.db.session.count({ where: { userId: user.id } })).toBe(1)
+	})
+
+	test('an unknown address gets the same answer, and nothing is created or sent', async () => {
+		const { ctx, sent, meta } = await setup()
+		const email = uniqueEmail()
+		await expect(requestMagicLink(ctx, { email }, meta)).resolves.toBeUndefined()
+		await expect(requestPasswordReset(ctx, { email }, meta)).resolves.toBeUndefined()
+		expect(sent).toEqual([])
+		expect(await ctx.db.user.count({ where: { email } })).toBe(0)
+	})
+})
+
+describe('password reset', () => {
+	test('a 1-hour link sets the new password, ends every session and signs in afresh', async () => {
+		const { ctx, emailsTo, linkToken, meta } = await setup()
+		const user = await createUser(ctx.db, { passwordHash: await hashPassword(PASSWORD) })
+		const elsewhere = await createSession(ctx.db, user.id)
+		const start = new Date()
+		await requestPasswordReset(ctx, { email: user.email }, { ...meta, now: start })
+		expect(emailsTo(user.email).at(-1)?.subject).toBe('Reset your Callboard password')
+		const token = linkToken(user.email, '/reset-password')
+		const row = await ctx.db.emailToken.findUniqueOrThrow({ where: { tokenHash: hashToken(token) } })
+		expect(row.expiresAt).toEqual(new Date(start.getTime() + 60 * MINUTE))
+
+		// A weak password is refused and the link stays usable.
+		expect((await errorOf(resetPassword(ctx, { token, password: 'weak' }))).fieldErrors?.password).toContain(
+			'Password must be at least 8 characters',
+		)
+		const signedIn = await resetPassword(ctx, { token, password: 'new-paint-2026' }, { now: new Date(start.getTime() + 59 * MINUTE) })
+		expect(await validateSessionToken(ctx.db, elsewhere.token)).toBeNull()
+		expect(await validateSessionToken(ctx.db, signedIn.session.token)).not.toBeNull()
+		await expect(signInWithPassword(ctx, { email: user.email, password: 'new-paint-2026' }, meta)).resolves.toMatchObject({
+			userId: user.id,
+		})
+		expect(await errorOf(signInWithPassword(ctx, { email: user.email, password: PASSWORD }, meta))).toMatchObject({
+			code: 'UNAUTHORIZED',
+		})
+		expect(await errorOf(resetPassword(ctx, { token, password: 'another-2026' }))).toMatchObject({ message: LINK_INVALID })
+	})
+
+	test('expires after 1 hour', async () => {
+		const { ctx, linkToken, meta } = await setup()
+		const user = await createUser(ctx.db)
+		const start = new Date()
+		await requestPasswordReset(ctx, { email: user.email }, { ...meta, now: start })
+		const token = linkToken(user.email, '/reset-password')
+		const late = new Date(start.getTime() + 60 * MINUTE + 1)
+		expect(await errorOf(resetPassword(ctx, { token, password: 'new-paint-2026' }, { now: late }))).toMatchObject({
+			message: LINK_INVALID,
+		})
+	})
+
+	test('requests are limited like sign-in attempts', async () => {
+		const { ctx, meta } = await setup()
+		const email = uniqueEmail()
+		for (let attempt = 1; attempt <= 10; attempt++) await requestPasswordReset(ctx, { email }, meta)
+		expect(await errorOf(requestPasswordReset(ctx, { email }, meta))).toMatchObject({ code: 'RATE_LIMITED' })
+		// Each kind of attempt counts on its own.
+		await expect(requestMagicLink(ctx, { email }, meta)).resolves.toBeUndefined()
+	})
+})
+
+describe('signing out', () => {
+	test('signOut ends one session; revokeAllSessions ends them all', async () => {
+		const { ctx } = await setup()
+		const user = await createUser(ctx.db)
+		const [a, b, c] = await Promise.all([createSession(ctx.db, user.id), createSession(ctx.db, user.id), createSession(ctx.db, user.id)])
+		await signOut(ctx, hashToken(a.token))
+		expect(await validateSessionToken(ctx.db, a.token)).toBeNull()
+		expect(await validateSessionToken(ctx.db, b.token)).not.toBeNull()
+		await revokeAllSessions(ctx, user.id)
+		expect(await validateSessionToken(ctx.db, b.token)).toBeNull()
+		expect(await validateSessionToken(ctx.db, c.token)).toBeNull()
+	})
+})

@@ -1,0 +1,62 @@
+import type { AppContext } from '#server/context.ts'
+import type { Prisma } from '#server/db/generated/client.ts'
+import type { EmailTokenPurpose } from '#server/db/generated/enums.ts'
+import { generateToken, hashToken } from '#server/auth/tokens.ts'
+import { DomainError } from '#server/domain/errors.ts'
+
+/*
+ * Single-use links sent by e-mail (confirmation, magic sign-in, password
+ * reset). The e-mail carries a random token; the database keeps only its
+ * SHA-256, so a leaked table holds no usable link.
+ */
+
+const MINUTE = 60 * 1000
+
+export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
+	confirm_email: 24 * 60 * MINUTE,
+	magic_link: 15 * MINUTE,
+	password_reset: 60 * MINUTE,
+}
+
+export const LINK_INVALID_MESSAGE = 'This link has expired or has already been used.'
+
+type DbOrTx = Pick<Prisma.TransactionClient, 'emailToken'>
+
+export async function issueEmailToken(db: DbOrTx, userId: string, purpose: EmailTokenPurpose, now = new Date()) {
+	const token = generateToken(32)
+	await db.emailToken.create({
+		data: { tokenHash: hashToken(token), purpose, userId, expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]) },
+	})
+	return token
+}
+
+/**
+ * Uses up a token and returns its user. Claiming is one conditional UPDATE,
+ * so two requests with the same link cannot both succeed.
+ */
+export async function consumeEmailToken(db: DbOrTx, token: string, purpose: EmailTokenPurpose, now = new Date()) {
+	const [claimed] = await db.emailToken.updateManyAndReturn({
+		where: { tokenHash: hashToken(token), purpose, usedAt: null, expiresAt: { gt: now } },
+		data: { usedAt: now },
+		select: { userId: true },
+	})
+	if (!claimed) throw new DomainError('INVALID', LINK_INVALID_MESSAGE)
+	return claimed.userId
+}
+
+/** Whether a link would still work, without using it up (a GET must not consume: mail scanners follow links). */
+export async function isEmailTokenUsable(ctx: Pick<AppContext, 'db'>, token: string, purpose: EmailTokenPurpose, now = new Date()) {
+	if (!token) return false
+	const row = await ctx.db.emailToken.findUnique({
+		where: { tokenHash: hashToken(token) },
+		select: { purpose: true, usedAt: true, expiresAt: true },
+	})
+	return Boolean(row && row.purpose === purpose && !row.usedAt && row.expiresAt > now)
+}
+
+/** The absolute URL of a page of this app, for e-mails. */
+export function appUrl(env: Pick<AppContext['env'], 'APP_URL'>, path: string, params?: Record<string, string>) {
+	const url = new URL(path, env.APP_URL)
+	for (const [name, value] of Object.entries(params ?? {})) url.searchParams.set(name, value)
+	return url.toString()
+}

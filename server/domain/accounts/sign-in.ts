@@ -1,0 +1,59 @@
+import type { AppContext } from '#server/context.ts'
+import { hashPassword, verifyPassword } from '#server/auth/password.ts'
+import { createSession, invalidateAllSessions, invalidateSession } from '#server/auth/session.server.ts'
+import { grantFirstLoginCredit } from '#server/domain/credits/grant.ts'
+import { DomainError, parseInput } from '#server/domain/errors.ts'
+import { limitAttempts } from '#server/domain/rate-limit.ts'
+import { SignInInput } from './accounts.schema.ts'
+
+/** Who is asking, for the attempt limits, and the clock (tests pass it in). */
+export type RequestMeta = { ip: string; now?: Date }
+
+export const INVALID_CREDENTIALS_MESSAGE = 'Invalid login credentials'
+export const EMAIL_NOT_CONFIRMED_MESSAGE =
+	'Please confirm your e-mail address first: follow the link in the e-mail we sent you, or sign in with a magic link.'
+
+export type SignedIn = {
+	userId: string
+	/** The new session's cookie token and expiry. */
+	session: { token: string; expiresAt: Date }
+	/** True when this sign-in was the first and granted the free draft. */
+	grantedFreeDraft: boolean
+	onboardingCompleted: boolean
+}
+
+/** Every way of signing in ends here: a new session, and the free draft on the first sign-in. */
+export async function startSession(ctx: Pick<AppContext, 'db'>, userId: string, now = new Date()): Promise<SignedIn> {
+	const session = await createSession(ctx.db, userId, now)
+	const grantedFreeDraft = await grantFirstLoginCredit(ctx, userId)
+	const profile = await ctx.db.profile.findUnique({ where: { userId }, select: { onboardingCompleted: true } })
+	return { userId, session, grantedFreeDraft, onboardingCompleted: profile?.onboardingCompleted ?? false }
+}
+
+// Verifying against this when the e-mail is unknown costs the same time as a
+// real check, so response times do not tell which addresses have accounts.
+let dummyHash: Promise<string> | undefined
+
+export async function signInWithPassword(ctx: Pick<AppContext, 'db'>, input: SignInInput, meta: RequestMeta): Promise<SignedIn> {
+	const { email, password } = parseInput(SignInInput, input)
+	await limitAttempts(ctx, 'signin', { email, ip: meta.ip, now: meta.now })
+	const user = await ctx.db.user.findUnique({
+		where: { email },
+		select: { id: true, emailVerifiedAt: true, password: { select: { hash: true } } },
+	})
+	dummyHash ??= hashPassword('callboard-timing-equaliser')
+	const valid = await verifyPassword(user?.password?.hash ?? (await dummyHash), password)
+	if (!user?.password || !valid) throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE)
+	// Said only to someone who knows the password, so it reveals nothing to anyone else.
+	if (!user.emailVerifiedAt) throw new DomainError('FORBIDDEN', EMAIL_NOT_CONFIRMED_MESSAGE)
+	return startSession(ctx, user.id, meta.now)
+}
+
+export async function signOut(ctx: Pick<AppContext, 'db'>, sessionId: string) {
+	await invalidateSession(ctx.db, sessionId)
+}
+
+/** Signs a user out on every device (after a password reset, or on request). */
+export async function revokeAllSessions(ctx: Pick<AppContext, 'db'>, userId: string) {
+	await invalidateAllSessions(ctx.db, userId)
+}
