@@ -68,11 +68,12 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 		createRequestHandler({
 			build,
 			mode: env.NODE_ENV,
-			getLoadContext: (_req, res): RequestContext => ({
+			getLoadContext: (req, res): RequestContext => ({
 				app: appContext,
 				cspNonce: res.locals.cspNonce as string,
 				requestId: res.locals.requestId as string,
 				session: res.locals.session ?? null,
+				clientIp: req.ip ?? '',
 			}),
 		}),
 	)

@@ -29,6 +29,8 @@ export type RequestContext = {
 	requestId: string
 	/** The session of this request's cookie, resolved once by the server. */
 	session: ValidatedSession | null
+	/** The client's address (Express `req.ip`, which honours `trust proxy`), for the attempt limits. */
+	clientIp: string
 }
 
 declare module '@remix-run/node' {
