@@ -48,12 +48,20 @@ const EnvSchema = z
 		EMBEDDED_DATABASE_PORT: port(54329),
 		/** Load demo opportunities and templates into an empty database at start-up. */
 		SEED_DEMO_DATA: booleanFlag(true),
+		/** Run the background job workers inside the web process; false when `npm run worker` processes do it. */
+		RUN_WORKERS: booleanFlag(true),
 
 		SMTP_URL: optionalUrl.refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
 			message: 'must start with smtp:// or smtps://',
 		}),
 		MAIL_FROM: z.string().trim().min(3).default('Callboard <no-reply@callboard.local>'),
 		CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('hello@callboard.app'),
+		/**
+		 * Serve /dev/outbox even when NODE_ENV is production (it always needs the
+		 * outbox mailer): the end-to-end tests run the production build and read
+		 * confirmation links there. Never set it on a public deployment.
+		 */
+		OUTBOX_PAGE: booleanFlag(false),
 
 		S3_ENDPOINT: optionalUrl,
 		S3_REGION: z.string().trim().default('us-east-1'),

@@ -1,42 +1,30 @@
 import type { Server } from 'node:http'
-import { EnvError, getEnv } from '#server/env.ts'
 import { createLogger } from '#server/logger.ts'
-import { openDatabaseServer } from '#server/db/database.ts'
-import { applyMigrations } from '#server/db/migrate.ts'
-import { createDb } from '#server/db/client.ts'
 import { isDatabaseEmpty, seedDemoData } from '#server/db/seed.ts'
 import { announceSetupLink } from '#server/domain/accounts/setup.ts'
-import type { AppContext } from '#server/context.ts'
+import { getEnvOrExit, openAppContext } from '#server/boot.ts'
+import { registerWorkers } from '#server/jobs/workers.ts'
 import { createApp } from '#server/app.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
 
 async function main() {
-	let env
-	try {
-		env = getEnv()
-	} catch (error) {
-		if (error instanceof EnvError) {
-			console.error(error.message)
-			process.exit(1)
-		}
-		throw error
-	}
+	const env = getEnvOrExit()
 	const logger = createLogger(env)
 
-	const database = await openDatabaseServer(env, logger)
-	logger.info({ database: database.description }, 'database started')
-	const { applied } = await applyMigrations(database.url, { log: (message) => logger.info(message) })
-	if (applied.length) logger.info({ applied }, 'migrations applied')
-
-	const db = createDb(database.url)
-	if (env.SEED_DEMO_DATA && (await isDatabaseEmpty(db))) {
-		const counts = await seedDemoData(db, { today: new Date() })
+	const running = await openAppContext(env, logger)
+	const { app: appContext } = running
+	if (env.SEED_DEMO_DATA && (await isDatabaseEmpty(appContext.db))) {
+		const counts = await seedDemoData(appContext.db, { today: new Date() })
 		logger.info(counts, 'demo data loaded into the empty database')
 	}
-
-	const appContext: AppContext = { env, db, logger }
 	await announceSetupLink(appContext)
+	// Requests only enqueue; delivery happens here or in `npm run worker` processes, so a slow
+	// mail server never holds up a response.
+	if (env.RUN_WORKERS) {
+		await registerWorkers(running.jobRunner, appContext)
+		logger.info('job workers running in the web process')
+	}
 
 	let shuttingDown = false
 	const vite =
@@ -50,7 +38,7 @@ async function main() {
 	})
 	server.on('error', async (error) => {
 		logger.fatal({ err: error }, 'server failed to listen')
-		await database.stop()
+		await running.close({ timeoutMs: 1_000 })
 		process.exit(1)
 	})
 
@@ -65,8 +53,8 @@ async function main() {
 		await closed
 		clearTimeout(forced)
 		await vite?.close()
-		await db.$disconnect()
-		await database.stop()
+		// Requests may enqueue jobs until the server has closed; then running jobs get the same grace.
+		await running.close({ timeoutMs: SHUTDOWN_GRACE_MS })
 		logger.info('stopped')
 		process.exit(0)
 	}

@@ -1,14 +1,40 @@
+import { randomBytes } from 'node:crypto'
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
 import { pino } from 'pino'
 import type { AppContext } from '#server/context.ts'
 import { parseEnv } from '#server/env.ts'
+import { createOutboxMailer, outboxDirectory } from '#server/integrations/email/outbox.ts'
+import { createLocalStorage } from '#server/integrations/storage/local.ts'
+import { uploadsDirectory } from '#server/integrations/storage/index.ts'
 import { getTestDb } from './db.ts'
+import { RecordingJobs } from './fakes/recording-jobs.ts'
 
-/** An app context on this test file's database, with local integrations and a silent logger. */
+const dataDirs: string[] = []
+
+/**
+ * An app context on this test file's database, with a silent logger and the
+ * local integrations in a data directory of its own: the outbox mailer, disk
+ * storage, and a job queue that records jobs and runs them on demand
+ * (`(ctx.jobs as RecordingJobs).runAll(ctx)`).
+ */
 export async function createTestContext(overrides: Partial<AppContext> = {}): Promise<AppContext> {
+	const dataDir = path.resolve('data', `test-${process.pid}-${randomBytes(4).toString('hex')}`)
+	dataDirs.push(dataDir)
+	const env = parseEnv({ NODE_ENV: 'test', APP_URL: 'http://localhost:3999', DATA_DIR: dataDir })
+	const logger = pino({ level: 'silent' })
 	return {
-		env: parseEnv({ NODE_ENV: 'test', APP_URL: 'http://localhost:3999', DATA_DIR: './data/test' }),
+		env,
 		db: await getTestDb(),
-		logger: pino({ level: 'silent' }),
+		logger,
+		mailer: createOutboxMailer({ dir: outboxDirectory(dataDir), from: env.MAIL_FROM, logger }),
+		storage: createLocalStorage(uploadsDirectory(dataDir)),
+		jobs: new RecordingJobs(),
 		...overrides,
 	}
+}
+
+/** Called after each test file (tests/setup/per-file.ts). */
+export async function removeTestDataDirs() {
+	await Promise.all(dataDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
 }

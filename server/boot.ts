@@ -1,0 +1,60 @@
+import type { Logger } from 'pino'
+import type { AppContext } from '#server/context.ts'
+import { createDb } from '#server/db/client.ts'
+import { openDatabaseServer, type DatabaseServer } from '#server/db/database.ts'
+import { applyMigrations } from '#server/db/migrate.ts'
+import { EnvError, getEnv, type Env } from '#server/env.ts'
+import { createMailer } from '#server/integrations/email/index.ts'
+import { createStorage } from '#server/integrations/storage/index.ts'
+import { startJobs, type JobRunner } from '#server/jobs/boss.ts'
+
+/** The environment, or exit with the list of invalid variables (no stack trace for a configuration mistake). */
+export function getEnvOrExit(): Env {
+	try {
+		return getEnv()
+	} catch (error) {
+		if (error instanceof EnvError) {
+			console.error(error.message)
+			process.exit(1)
+		}
+		throw error
+	}
+}
+
+export type RunningContext = {
+	app: AppContext
+	database: DatabaseServer
+	jobRunner: JobRunner
+	/** Stops the job workers (letting running jobs finish), then the database connections and server. */
+	close(options?: { timeoutMs?: number }): Promise<void>
+}
+
+/**
+ * What both entry points (the web server and `npm run worker`) start from: the
+ * database with its migrations applied, the job queue and the integrations
+ * chosen by the environment.
+ */
+export async function openAppContext(env: Env, logger: Logger): Promise<RunningContext> {
+	const database = await openDatabaseServer(env, logger)
+	logger.info({ database: database.description }, 'database started')
+	// Serialised by an advisory lock, so web and worker processes may start together.
+	const { applied } = await applyMigrations(database.url, { log: (message) => logger.info(message) })
+	if (applied.length) logger.info({ applied }, 'migrations applied')
+
+	const db = createDb(database.url)
+	const jobRunner = await startJobs({ databaseUrl: database.url, logger })
+	const mailer = createMailer(env, logger)
+	const storage = createStorage(env)
+	logger.info({ mailer: mailer.kind, storage: storage.kind }, 'integrations ready')
+
+	return {
+		app: { env, db, logger, mailer, storage, jobs: jobRunner.jobs },
+		database,
+		jobRunner,
+		async close({ timeoutMs } = {}) {
+			await jobRunner.stop({ timeoutMs })
+			await db.$disconnect()
+			await database.stop()
+		},
+	}
+}

@@ -1,0 +1,83 @@
+import PgBoss from 'pg-boss'
+import type { Logger } from 'pino'
+import { JOB_NAMES, parseJobData, QUEUES, type RetryPolicy } from './queues.ts'
+import type { JobName, JobPayloads, Jobs } from './types.ts'
+
+export type JobHandler<N extends JobName> = (data: JobPayloads[N], job: { id: string; name: N }) => Promise<void>
+export type JobHandlers = { [N in JobName]?: JobHandler<N> }
+
+export type JobRunner = {
+	jobs: Jobs
+	/** Starts polling the queues that have a handler. A handler that throws fails the job, which pg-boss retries. */
+	work(handlers: JobHandlers): Promise<void>
+	/** Stops fetching, waits for running jobs (up to `timeoutMs`), then closes the connections. */
+	stop(options?: { timeoutMs?: number }): Promise<void>
+}
+
+export type StartJobsOptions = {
+	databaseUrl: string
+	logger: Logger
+	/** Tests shorten the retry delays; production uses QUEUES. */
+	retry?: { [N in JobName]?: Partial<RetryPolicy> }
+	/** How often an idle worker polls (pg-boss's minimum is 0.5). */
+	pollingIntervalSeconds?: number
+}
+
+/**
+ * pg-boss on the app's PostgreSQL (its tables live in the `pgboss` schema,
+ * created and migrated by pg-boss itself on start). Jobs survive restarts and
+ * any process, web or worker, may run them.
+ */
+export async function startJobs({ databaseUrl, logger, retry = {}, pollingIntervalSeconds = 2 }: StartJobsOptions): Promise<JobRunner> {
+	const boss = new PgBoss({ connectionString: databaseUrl, application_name: 'callboard-jobs', max: 4 })
+	// Without a listener an 'error' event would crash the process; pg-boss recovers by itself.
+	boss.on('error', (error) => logger.error({ err: error }, 'job queue error'))
+	await boss.start()
+
+	const retryOf = (name: JobName): RetryPolicy => {
+		const { retryLimit, retryDelay, retryBackoff } = QUEUES[name]
+		return { retryLimit, retryDelay, retryBackoff, ...retry[name] }
+	}
+	for (const name of JOB_NAMES) {
+		// Idempotent: a queue that exists keeps its policy.
+		await boss.createQueue(name, { name, policy: QUEUES[name].policy, expireInSeconds: QUEUES[name].expireInSeconds, ...retryOf(name) })
+	}
+
+	const jobs: Jobs = {
+		async send(name, data, options = {}) {
+			const queue = QUEUES[name]
+			const payload = parseJobData(name, data)
+			const singletonKey = options.singletonKey ?? queue.defaultSingletonKey?.(payload)
+			const id = await boss.send(name, payload, {
+				...retryOf(name),
+				expireInSeconds: queue.expireInSeconds,
+				singletonKey,
+				startAfter: options.startAfterSeconds,
+			})
+			// null: a job with the same singleton key is already queued, which is the point of the key.
+			logger.debug({ job: name, jobId: id, singletonKey }, id ? 'job queued' : 'job already queued')
+		},
+	}
+
+	return {
+		jobs,
+		async work(handlers) {
+			for (const name of JOB_NAMES) {
+				const handler = handlers[name] as JobHandler<JobName> | undefined
+				if (!handler) continue
+				await boss.work<unknown>(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
+					if (!job) return
+					try {
+						await handler(parseJobData(name, job.data), { id: job.id, name })
+					} catch (error) {
+						logger.warn({ err: error, job: name, jobId: job.id }, 'job failed; pg-boss retries it until its retry limit')
+						throw error
+					}
+				})
+			}
+		},
+		async stop({ timeoutMs = 10_000 } = {}) {
+			await boss.stop({ graceful: true, wait: true, timeout: timeoutMs })
+		},
+	}
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+import { EmailMessageSchema } from '#server/integrations/email/message.schema.ts'
+import type { JobName, JobPayloads } from './types.ts'
+
+export type RetryPolicy = {
+	retryLimit: number
+	/** Seconds before the first retry. */
+	retryDelay: number
+	/** Doubles the delay on each retry (with jitter). */
+	retryBackoff: boolean
+}
+
+type QueueConfig<N extends JobName> = RetryPolicy & {
+	/**
+	 * pg-boss policy. `standard`: every send is a job. `stately`: at most one
+	 * queued and one running job per singleton key, so a burst of requests for
+	 * the same user collapses into one job and two never run at once.
+	 */
+	policy: 'standard' | 'stately'
+	/** Seconds a running job may take before pg-boss fails it (and retries). */
+	expireInSeconds: number
+	/** Checks the payload on send and again in the worker (it is stored as JSON in PostgreSQL). */
+	schema: z.ZodType<JobPayloads[N]>
+	/** The singleton key used when the sender gives none (stately queues need one). */
+	defaultSingletonKey?: (data: JobPayloads[N]) => string
+}
+
+/** Every queue, its payload and how its failures are retried. */
+export const QUEUES: { [N in JobName]: QueueConfig<N> } = {
+	'email.send': {
+		policy: 'standard',
+		// 5 retries, the delay doubling from 5 s (pg-boss adds jitter): 2.5 to 5 minutes in all, which rides out a mail server restart.
+		retryLimit: 5,
+		retryDelay: 5,
+		retryBackoff: true,
+		expireInSeconds: 120,
+		schema: EmailMessageSchema,
+	},
+	'profile.ingest': {
+		policy: 'stately',
+		retryLimit: 3,
+		retryDelay: 30,
+		retryBackoff: true,
+		expireInSeconds: 15 * 60,
+		schema: z.object({ userId: z.uuid() }),
+		defaultSingletonKey: ({ userId }) => userId,
+	},
+}
+
+export const JOB_NAMES = Object.keys(QUEUES) as JobName[]
+
+export function parseJobData<N extends JobName>(name: N, data: unknown): JobPayloads[N] {
+	const result = QUEUES[name].schema.safeParse(data)
+	if (!result.success) throw new Error(`Invalid ${name} job data: ${z.prettifyError(result.error)}`)
+	return result.data
+}

@@ -1,0 +1,23 @@
+import type { AppContext } from '#server/context.ts'
+import type { JobHandlers, JobRunner } from './boss.ts'
+
+/**
+ * What each job does, given the app context. The real workers (pg-boss) and
+ * the test runner (tests/fakes/recording-jobs.ts) both use these handlers, so
+ * a test that runs its queued jobs exercises the production code path.
+ */
+export function createJobHandlers(ctx: AppContext): JobHandlers {
+	return {
+		// Throws on a failed delivery, so pg-boss retries it (QUEUES['email.send']).
+		'email.send': (message) => ctx.mailer.send(message),
+
+		// 'profile.ingest': added with the profile ingest, as
+		//   ({ userId }) => ingestProfile(ctx, userId)
+		// importing ingestProfile from '#server/domain/profiles/ingest.ts'.
+	}
+}
+
+/** Starts the workers of every job this process can run. */
+export async function registerWorkers(runner: Pick<JobRunner, 'work'>, ctx: AppContext): Promise<void> {
+	await runner.work(createJobHandlers(ctx))
+}
