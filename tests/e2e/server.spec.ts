@@ -57,11 +57,14 @@ test.describe('security headers and health', () => {
 test.describe('server lifecycle', { tag: '@js-only' }, () => {
 	test.describe.configure({ mode: 'serial', timeout: 120_000 })
 	const server = new OwnServer(3190, 'lifecycle')
+	const second = new OwnServer(3191, 'lifecycle-second')
 
 	test.beforeAll(() => rmSync(server.dataDir, { recursive: true, force: true }))
 	test.afterAll(async () => {
+		await second.stop('SIGKILL')
 		await server.stop('SIGKILL')
 		rmSync(server.dataDir, { recursive: true, force: true })
+		rmSync(second.dataDir, { recursive: true, force: true })
 	})
 
 	test('first start seeds demo data and prints a setup link; SIGTERM stops server and database', async () => {
@@ -89,5 +92,20 @@ test.describe('server lifecycle', { tag: '@js-only' }, () => {
 		expect(isAlive(orphan!)).toBe(false)
 		expect(server.output).not.toMatch(/demo data loaded/)
 		expect((await server.stop('SIGINT'))?.code).toBe(0)
+	})
+
+	test('with DATABASE_URL a second app process uses that server and shares its data', async () => {
+		server.start()
+		await server.waitUntilReady()
+		second.start({ DATABASE_URL: server.databaseUrl })
+		await second.waitUntilReady()
+		expect(second.output).toContain('"database":"127.0.0.1:54490/callboard"')
+		expect(second.output).not.toMatch(/demo data loaded|applied migration/)
+		const [a, b] = await Promise.all([fetch(server.url), fetch(second.url)])
+		expect([a.status, b.status]).toEqual([200, 200])
+		expect((await second.stop('SIGTERM'))?.code).toBe(0)
+		// Stopping the second process leaves the first one's database running.
+		expect((await fetch(`${server.url}/readyz`)).status).toBe(200)
+		expect((await server.stop('SIGTERM'))?.code).toBe(0)
 	})
 })

@@ -23,7 +23,7 @@ export class OwnServer {
 		this.dataDir = path.join(ROOT, 'data', `e2e-${name}`)
 	}
 
-	start() {
+	start(extraEnv: Record<string, string> = {}) {
 		this.output = ''
 		this.process = spawn(process.execPath, [path.join(ROOT, 'server-build/index.js')], {
 			cwd: ROOT,
@@ -38,6 +38,7 @@ export class OwnServer {
 				EMBEDDED_DATABASE_PORT: String(this.port + 51300),
 				SESSION_SECRET: 'own-server-secret-that-is-long-enough-0123456789',
 				LOG_LEVEL: 'info',
+				...extraEnv,
 			},
 		})
 		this.process.stdout?.on('data', (chunk) => (this.output += chunk))
@@ -69,6 +70,11 @@ export class OwnServer {
 		const exit = this.exited()
 		this.process.kill(signal)
 		return exit
+	}
+
+	/** The embedded database's URL, for a second server pointed at it with DATABASE_URL. */
+	get databaseUrl() {
+		return `postgresql://postgres:postgres@127.0.0.1:${this.port + 51300}/callboard`
 	}
 
 	postmasterPid() {
