@@ -1,4 +1,5 @@
 import type { AppContext } from '#server/context.ts'
+import { ingestProfile } from '#server/domain/profiles/ingest.ts'
 import type { JobHandlers, JobRunner } from './boss.ts'
 
 /**
@@ -11,9 +12,10 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
 		// Throws on a failed delivery, so pg-boss retries it (QUEUES['email.send']).
 		'email.send': (message) => ctx.mailer.send(message),
 
-		// 'profile.ingest': added with the profile ingest, as
-		//   ({ userId }) => ingestProfile(ctx, userId)
-		// importing ingestProfile from '#server/domain/profiles/ingest.ts'.
+		// Rebuilds the artist brief; a failure (database down) throws, so pg-boss retries it.
+		'profile.ingest': async ({ userId }) => {
+			await ingestProfile(ctx, userId)
+		},
 	}
 }
 

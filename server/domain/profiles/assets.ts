@@ -1,0 +1,135 @@
+import { z } from 'zod'
+import type { AppContext } from '#server/context.ts'
+import { DomainError } from '#server/domain/errors.ts'
+import { buildStorageKey, sanitizeFileName } from '#server/domain/files/names.ts'
+import type { SniffedType } from '#server/domain/files/sniff.ts'
+import { storeUpload } from '#server/domain/files/store-upload.ts'
+import { CV_TYPES, IMAGE_TYPES, MAX_CV_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES, PDF_TYPE } from './choices.ts'
+import { requestProfileIngestQuietly } from './ingest.ts'
+
+/*
+ * The user's files: one CV and up to MAX_IMAGES images, stored under
+ * user-assets/{userId}/{kind}/… (spec section 7). Types are judged from the bytes, sizes while
+ * streaming; each change queues a profile ingest, since the CV feeds the artist brief.
+ */
+
+type Ctx = Pick<AppContext, 'db' | 'storage' | 'jobs' | 'logger'>
+
+export type AssetKind = 'cv' | 'image'
+
+const assetSelect = { id: true, kind: true, originalName: true, size: true, contentType: true, createdAt: true } as const
+
+export async function listAssets(ctx: Pick<AppContext, 'db'>, userId: string) {
+	return ctx.db.userAsset.findMany({
+		where: { userId },
+		orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+		select: assetSelect,
+	})
+}
+
+export type UploadAssetInput = {
+	kind: AssetKind
+	/** The name the browser sent; stored sanitised, shown back, never used as a path. */
+	fileName: string
+	stream: AsyncIterable<Uint8Array>
+	/** Onboarding takes a PDF CV only (spec section 5); the profile screen also DOC and DOCX. */
+	cvTypes?: 'pdf' | 'documents'
+}
+
+const tooManyImages = () =>
+	new DomainError('LIMIT_EXCEEDED', `You can have at most ${MAX_IMAGES} images. Remove one to add another.`)
+
+/**
+ * Stores one uploaded file and records it. A new CV replaces the previous one. A sixth image is
+ * refused before its bytes are read (the caller drains the stream). On any failure nothing is
+ * kept, and the DomainError says why.
+ */
+export async function uploadAsset(ctx: Ctx, userId: string, { kind, fileName, stream, cvTypes = 'documents' }: UploadAssetInput) {
+	if (kind === 'image' && (await ctx.db.userAsset.count({ where: { userId, kind } })) >= MAX_IMAGES) throw tooManyImages()
+
+	const allowedTypes: readonly SniffedType[] = kind === 'image' ? IMAGE_TYPES : cvTypes === 'pdf' ? [PDF_TYPE] : CV_TYPES
+	const stored = await storeUpload(ctx, {
+		key: (contentType) => buildStorageKey({ userId, kind, contentType }),
+		stream,
+		fileName,
+		allowedTypes,
+		maxBytes: kind === 'image' ? MAX_IMAGE_BYTES : MAX_CV_BYTES,
+	})
+
+	let replaced: string[] = []
+	try {
+		const asset = await ctx.db.$transaction(async (tx) => {
+			// One upload of this user at a time from here: two parallel uploads cannot both take the last image slot.
+			await tx.$executeRaw`SELECT 1 FROM profiles WHERE user_id = ${userId}::uuid FOR UPDATE`
+			if (kind === 'image' && (await tx.userAsset.count({ where: { userId, kind } })) >= MAX_IMAGES) throw tooManyImages()
+			if (kind === 'cv') {
+				const previous = await tx.userAsset.findMany({ where: { userId, kind }, select: { id: true, storagePath: true } })
+				await tx.userAsset.deleteMany({ where: { id: { in: previous.map((asset) => asset.id) } } })
+				replaced = previous.map((asset) => asset.storagePath)
+			}
+			return tx.userAsset.create({
+				data: {
+					userId,
+					kind,
+					storagePath: stored.key,
+					originalName: sanitizeFileName(fileName),
+					size: stored.size,
+					contentType: stored.contentType,
+				},
+				select: assetSelect,
+			})
+		})
+		await Promise.all(replaced.map((key) => deleteStoredObject(ctx, key)))
+		await requestProfileIngestQuietly(ctx, userId)
+		return asset
+	} catch (error) {
+		await deleteStoredObject(ctx, stored.key)
+		throw error
+	}
+}
+
+const AssetId = z.uuid()
+
+/** Removes one of the user's own files; another user's file is simply not found. */
+export async function removeAsset(ctx: Ctx, userId: string, assetId: unknown) {
+	const id = AssetId.safeParse(assetId)
+	const asset = id.success
+		? await ctx.db.userAsset.findFirst({ where: { id: id.data, userId }, select: { id: true, storagePath: true } })
+		: null
+	if (!asset) throw new DomainError('NOT_FOUND', `File ${String(assetId)} not found.`)
+	await ctx.db.userAsset.deleteMany({ where: { id: asset.id, userId } })
+	await deleteStoredObject(ctx, asset.storagePath)
+	await requestProfileIngestQuietly(ctx, userId)
+}
+
+export type Actor = { id: string; role: 'user' | 'admin' }
+
+/**
+ * A file with its bytes, for its owner or an admin. Everyone else gets NOT_FOUND, exactly as for
+ * an id that does not exist, so ids reveal nothing.
+ */
+export async function getAssetForDownload(ctx: Pick<AppContext, 'db' | 'storage' | 'logger'>, actor: Actor, assetId: unknown) {
+	const id = AssetId.safeParse(assetId)
+	const notFound = new DomainError('NOT_FOUND', `File ${String(assetId)} not found.`)
+	if (!id.success) throw notFound
+	const asset = await ctx.db.userAsset.findFirst({
+		where: { id: id.data, ...(actor.role === 'admin' ? {} : { userId: actor.id }) },
+		select: { id: true, storagePath: true, originalName: true, contentType: true },
+	})
+	if (!asset) throw notFound
+	const object = await ctx.storage.get(asset.storagePath)
+	if (!object) {
+		ctx.logger.warn({ assetId: asset.id }, 'a recorded file is missing from storage')
+		throw notFound
+	}
+	return { id: asset.id, originalName: asset.originalName, contentType: asset.contentType, size: object.size, body: object.body }
+}
+
+async function deleteStoredObject(ctx: Pick<AppContext, 'storage' | 'logger'>, key: string) {
+	try {
+		await ctx.storage.delete(key)
+	} catch (error) {
+		// An orphaned object costs disk space, not correctness: the row is gone.
+		ctx.logger.warn({ err: error, key }, 'could not delete a stored file')
+	}
+}

@@ -1,0 +1,114 @@
+import { Readable } from 'node:stream'
+import { describe, expect, test } from 'vitest'
+import { createTestContext } from '#tests/app-context.ts'
+import { createUser } from '#tests/factories.ts'
+import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
+import { minimalPdf } from '#tests/fixtures/files.ts'
+import { uploadAsset } from './assets.ts'
+import { ARTIST_BRIEF_MAX_CHARS, buildArtistBrief, ingestProfile, requestProfileIngestFor } from './ingest.ts'
+import { extractPdfText } from './pdf-text.ts'
+
+describe('CV text', () => {
+	test('is extracted from a real PDF', async () => {
+		const pdf = minimalPdf(['Ada Lovelace (b. 1985)', 'Solo show: Analytical Engines, Lisbon 2024'])
+		expect(pdf.length).toBeLessThan(1000)
+		expect(await extractPdfText(pdf)).toBe('Ada Lovelace (b. 1985)\nSolo show: Analytical Engines, Lisbon 2024')
+	})
+
+	test('a file that is not a readable PDF throws', async () => {
+		await expect(extractPdfText(Buffer.from('%PDF-1.4 nothing else'))).rejects.toThrow()
+	})
+})
+
+describe('the artist brief', () => {
+	const profile = {
+		fullName: 'Ada Lovelace',
+		city: 'Lisbon',
+		country: 'Portugal',
+		mediums: ['Painting', 'Installation'],
+		interests: ['grants', 'residencies'],
+		websiteUrl: 'https://ada.example.com',
+		links: [{ kind: 'instagram', url: 'https://instagram.com/ada' }],
+		cvText: null,
+	}
+
+	test('names the artist, place, practice, interests, website and links', () => {
+		expect(buildArtistBrief(profile)).toBe(
+			[
+				'Artist: Ada Lovelace',
+				'Based in: Lisbon, Portugal',
+				'Mediums: Painting, Installation',
+				'Interested in: Grants, Residencies',
+				'Website: https://ada.example.com',
+				'Links:',
+				'- Instagram: https://instagram.com/ada',
+			].join('\n'),
+		)
+	})
+
+	test('is cut to its maximum at a word boundary, keeping the profile lines', () => {
+		const brief = buildArtistBrief({ ...profile, cvText: 'exhibition '.repeat(2_000) })
+		expect(brief.length).toBeLessThanOrEqual(ARTIST_BRIEF_MAX_CHARS)
+		expect(brief).toMatch(/^Artist: Ada Lovelace\n/)
+		expect(brief).toContain('\n\nCV:\nexhibition exhibition')
+		expect(brief).toMatch(/exhibition…$/)
+	})
+})
+
+describe('ingesting a profile', () => {
+	test('the job reads the CV and saves the brief, the CV text and the time', async () => {
+		const ctx = await createTestContext()
+		const user = await createUser(ctx.db)
+		await ctx.db.profile.update({
+			where: { userId: user.id },
+			data: { fullName: 'Ada Lovelace', city: 'Lisbon', country: 'Portugal', mediums: ['Sculpture'], interests: ['grants'] },
+		})
+		await uploadAsset(ctx, user.id, {
+			kind: 'cv',
+			fileName: 'cv.pdf',
+			stream: Readable.from([minimalPdf(['Residency at Casa Tres, 2023'])]),
+		})
+		// The upload queued the ingest; run it through the real worker.
+		const ran = await (ctx.jobs as RecordingJobs).runAll(ctx)
+		expect(ran.map((job) => job.name)).toEqual(['profile.ingest'])
+
+		const saved = await ctx.db.profile.findUniqueOrThrow({ where: { userId: user.id } })
+		expect(saved.cvText).toBe('Residency at Casa Tres, 2023')
+		expect(saved.artistBrief).toContain('Artist: Ada Lovelace\nBased in: Lisbon, Portugal\nMediums: Sculpture')
+		expect(saved.artistBrief).toMatch(/CV:\nResidency at Casa Tres, 2023$/)
+		expect(saved.ingestedAt).toBeInstanceOf(Date)
+	})
+
+	test('an unreadable CV still gives a brief from the rest of the profile', async () => {
+		const ctx = await createTestContext()
+		const user = await createUser(ctx.db)
+		await uploadAsset(ctx, user.id, { kind: 'cv', fileName: 'cv.pdf', stream: Readable.from([Buffer.from('%PDF-1.7 broken')]) })
+		const result = await ingestProfile(ctx, user.id)
+		expect(result).toEqual({ artistBrief: 'Artist: Test Artist', cvText: null })
+	})
+})
+
+describe('POST /api/profile/ingest', () => {
+	test('queues an ingest of the caller’s own profile only', async () => {
+		const ctx = await createTestContext()
+		const user = await createUser(ctx.db)
+		const other = await createUser(ctx.db)
+		const jobs = ctx.jobs as RecordingJobs
+
+		await expect(requestProfileIngestFor(ctx, user.id, { user_id: other.id, profile_data: {} })).rejects.toMatchObject({
+			code: 'FORBIDDEN',
+		})
+		await expect(requestProfileIngestFor(ctx, user.id, { user_id: 'me', profile_data: {} })).rejects.toMatchObject({
+			code: 'INVALID',
+			message: 'user_id must be a user id',
+		})
+		await expect(requestProfileIngestFor(ctx, user.id, { user_id: user.id })).rejects.toMatchObject({ code: 'INVALID' })
+		expect(jobs.sent).toEqual([])
+
+		await requestProfileIngestFor(ctx, user.id, {
+			user_id: user.id,
+			profile_data: { fullName: 'Ada', mediums: ['Painting'], links: [], uploaded_assets: { cv: null, images: [] } },
+		})
+		expect(jobs.sent.map((job) => job.data)).toEqual([{ userId: user.id }])
+	})
+})

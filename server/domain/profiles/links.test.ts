@@ -1,0 +1,37 @@
+import { describe, expect, test } from 'vitest'
+import { createTestContext } from '#tests/app-context.ts'
+import { createUser } from '#tests/factories.ts'
+import { addLink, listLinks, removeLink } from './links.ts'
+
+describe('profile links', () => {
+	test('adding needs a non-blank, valid URL and a known kind', async () => {
+		const ctx = await createTestContext()
+		const user = await createUser(ctx.db)
+		await expect(addLink(ctx, user.id, { kind: 'press', url: '   ' })).rejects.toMatchObject({
+			code: 'INVALID',
+			fieldErrors: { url: ['URL is required'] },
+		})
+		await expect(addLink(ctx, user.id, { kind: 'press', url: 'ftp://example.com' })).rejects.toMatchObject({
+			fieldErrors: { url: ['Must be a valid URL'] },
+		})
+		await expect(addLink(ctx, user.id, { kind: 'blog', url: 'https://example.com' })).rejects.toMatchObject({
+			fieldErrors: { kind: ['Choose a link type'] },
+		})
+		for (const kind of ['press', 'social', 'portfolio', 'instagram', 'other']) {
+			await addLink(ctx, user.id, { kind, url: `${kind}.example.com` })
+		}
+		const links = await listLinks(ctx, user.id)
+		expect(links.map((link) => link.url)).toEqual(
+			['other', 'instagram', 'portfolio', 'social', 'press'].map((kind) => `https://${kind}.example.com`),
+		)
+	})
+
+	test("removing works on one's own links only", async () => {
+		const ctx = await createTestContext()
+		const [user, other] = [await createUser(ctx.db), await createUser(ctx.db)]
+		const link = await addLink(ctx, user.id, { kind: 'press', url: 'https://example.com/review' })
+		await expect(removeLink(ctx, other.id, { linkId: link.id })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		await removeLink(ctx, user.id, { linkId: link.id })
+		expect(await listLinks(ctx, user.id)).toEqual([])
+	})
+})

@@ -1,0 +1,34 @@
+import type { AppContext } from '#server/context.ts'
+import { DomainError, parseInput } from '#server/domain/errors.ts'
+import { requestProfileIngestQuietly } from './ingest.ts'
+import { AddLinkInput, RemoveLinkInput } from './links.schema.ts'
+
+type Ctx = Pick<AppContext, 'db'>
+// Links are part of the artist brief: each change queues an ingest.
+type WriteCtx = Pick<AppContext, 'db' | 'jobs' | 'logger'>
+
+const linkSelect = { id: true, kind: true, url: true, createdAt: true } as const
+
+/** The user's links, newest first (spec section 7). */
+export async function listLinks(ctx: Ctx, userId: string) {
+	return ctx.db.userLink.findMany({
+		where: { userId },
+		orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
+		select: linkSelect,
+	})
+}
+
+export async function addLink(ctx: WriteCtx, userId: string, input: unknown) {
+	const { kind, url } = parseInput(AddLinkInput, input)
+	const link = await ctx.db.userLink.create({ data: { userId, kind, url }, select: linkSelect })
+	await requestProfileIngestQuietly(ctx, userId)
+	return link
+}
+
+/** Removes one of the user's own links; another user's link id is simply not found. */
+export async function removeLink(ctx: WriteCtx, userId: string, input: unknown) {
+	const { linkId } = parseInput(RemoveLinkInput, input)
+	const { count } = await ctx.db.userLink.deleteMany({ where: { id: linkId, userId } })
+	if (count === 0) throw new DomainError('NOT_FOUND', `Link ${linkId} not found.`)
+	await requestProfileIngestQuietly(ctx, userId)
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod'
+import { INTERESTS, MEDIUMS } from './choices.ts'
+
+/*
+ * The profile's field schemas, shared by the onboarding steps, the profile page (react-hook-form
+ * resolver in the browser) and the domain functions (parseInput on the server).
+ */
+
+function requiredText(label: string) {
+	return z
+		.string({ error: `${label} is required` })
+		.trim()
+		.min(1, `${label} is required`)
+		.max(200, `${label} must be at most 200 characters`)
+}
+
+export const FullName = requiredText('Full name')
+export const City = requiredText('City')
+export const Country = requiredText('Country')
+
+function choices<const T extends readonly [string, ...string[]]>(values: T, required: string) {
+	return z
+		.array(z.enum(values, { error: 'Choose from the list' }), { error: required })
+		.min(1, required)
+		.transform((list) => values.filter((value) => list.includes(value)))
+}
+
+/** At least one medium, kept in the list's order without duplicates. */
+export const Mediums = choices(MEDIUMS, 'Select at least one medium')
+export const Interests = choices(INTERESTS, 'Select at least one interest')
+
+const URL_MESSAGE = 'Must be a valid URL'
+
+// Only http(s) URLs with a real host name: links are rendered as hrefs, so javascript: and the
+// like must never pass.
+const WebUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE }).max(2048, 'URL is too long')
+
+/** People type "mysite.com"; treat a missing scheme as https. */
+function withScheme(value: string) {
+	return value === '' || /^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`
+}
+
+/** A required http(s) URL. */
+export const RequiredUrl = z
+	.string({ error: 'URL is required' })
+	.trim()
+	.min(1, 'URL is required')
+	.transform(withScheme)
+	.pipe(WebUrl)
+
+/** An optional http(s) URL: blank (or missing) becomes null. Its output is a valid input again. */
+export const OptionalUrl = z
+	.string()
+	.nullish()
+	.transform((value) => withScheme((value ?? '').trim()))
+	.pipe(z.union([z.literal(''), WebUrl]))
+	.transform((value) => value || null)
+
+export const ProfileBasicsInput = z.object({
+	fullName: FullName,
+	city: City,
+	country: Country,
+	mediums: Mediums,
+	interests: Interests,
+	websiteUrl: OptionalUrl,
+})
+export type ProfileBasicsInput = z.output<typeof ProfileBasicsInput>
