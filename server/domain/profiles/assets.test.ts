@@ -2,6 +2,7 @@ import { Readable } from 'node:stream'
 import { describe, expect, test } from 'vitest'
 import { createTestContext } from '#tests/app-context.ts'
 import { createUser } from '#tests/factories.ts'
+import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
 import { minimalPdf, oleDocument, tinyPng, zipArchive } from '#tests/fixtures/files.ts'
 import { getAssetForDownload, listAssets, removeAsset, uploadAsset, type UploadAssetInput } from './assets.ts'
 
@@ -79,7 +80,7 @@ describe('uploading files', () => {
 		const { ctx, user, upload } = await setup()
 		const asset = await upload('image', 'a.png', tinyPng())
 		await removeAsset(ctx, user.id, asset.id)
-		const jobs = ctx.jobs as import('#tests/fakes/recording-jobs.ts').RecordingJobs
+		const jobs = ctx.jobs as RecordingJobs
 		expect(jobs.sent.some((job) => job.name === 'profile.ingest' && 'userId' in job.data && job.data.userId === user.id)).toBe(true)
 	})
 })
