@@ -1,10 +1,21 @@
 import { Form } from '@remix-run/react'
 import { Brand } from '#app/components/brand.tsx'
-import { Button, ButtonLink } from '#app/components/ui/button.tsx'
+import { Button, ButtonLink, type ButtonProps } from '#app/components/ui/button.tsx'
 import { useOptionalUser } from '#app/utils/user.ts'
 
 // Slimmer buttons on phones keep the name and a signed-in user's links on one row at 360px.
 const navButton = { size: 'sm', className: 'px-2.5 sm:px-3' } as const
+
+/** A POST form, so that no prefetch or crawler can sign anyone out. */
+export function SignOutButton({ size, className }: Pick<ButtonProps, 'size' | 'className'>) {
+	return (
+		<Form method="post" action="/signout">
+			<Button type="submit" variant="outline" size={size} className={className}>
+				Sign Out
+			</Button>
+		</Form>
+	)
+}
 
 export function SiteHeader() {
 	const user = useOptionalUser()
@@ -24,12 +35,7 @@ export function SiteHeader() {
 									Admin
 								</ButtonLink>
 							) : null}
-							{/* A POST, so that no prefetch or crawler can sign anyone out. */}
-							<Form method="post" action="/signout">
-								<Button type="submit" variant="outline" {...navButton}>
-									Sign Out
-								</Button>
-							</Form>
+							<SignOutButton {...navButton} />
 						</>
 					) : (
 						<>

@@ -1,10 +1,14 @@
 import { data } from '@remix-run/node'
 import { isDomainError } from '#server/domain/errors.ts'
 
-export type FormErrorData = {
+export type FormErrorData<Values = unknown> = {
 	/** The first problem, for a form-level message. */
 	formError: string
 	fieldErrors: Record<string, string[]>
+	/** Which form failed, on a route with several forms (their `intent` field). */
+	intent?: string
+	/** What was submitted, so a page rendered without JavaScript shows it again. */
+	values?: Values
 }
 
 /**
@@ -13,15 +17,18 @@ export type FormErrorData = {
  * re-renders with the messages, with or without JavaScript. Any other error is
  * a bug and propagates to the error boundary.
  */
-export async function handleFormErrors<T>(run: () => Promise<T>) {
+export async function handleFormErrors<T, Values = unknown>(
+	run: () => Promise<T>,
+	{ intent, values }: { intent?: string; values?: Values } = {},
+) {
 	try {
 		return { ok: true as const, value: await run() }
 	} catch (error) {
 		if (!isDomainError(error)) throw error
 		return {
 			ok: false as const,
-			response: data<FormErrorData>(
-				{ formError: error.message, fieldErrors: error.fieldErrors ?? {} },
+			response: data<FormErrorData<Values>>(
+				{ formError: error.message, fieldErrors: error.fieldErrors ?? {}, intent, values },
 				{ status: error.status },
 			),
 		}

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import type { AppContext } from '#server/context.ts'
-import type { JobName, JobPayloads, Jobs } from '#server/jobs/types.ts'
 import { createTestContext } from '#tests/app-context.ts'
+import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
 import { createUser, uniqueEmail } from '#tests/factories.ts'
 import { hashPassword, verifyPassword } from '#server/auth/password.ts'
 import { createSession, validateSessionToken } from '#server/auth/session.server.ts'
@@ -19,16 +18,12 @@ const PASSWORD = 'paint-2026'
 const LINK_INVALID = 'This link has expired or has already been used.'
 const MINUTE = 60 * 1000
 
-/** A test context whose job queue records what it is asked to send. */
+/** A test context; its job queue records the e-mails the functions send. */
 async function setup() {
-	const sent: { name: JobName; data: JobPayloads[JobName] }[] = []
-	const jobs: Jobs = {
-		async send(name, data) {
-			sent.push({ name, data })
-		},
-	}
-	const ctx = await createTestContext({ jobs } as Partial<AppContext>)
-	const emailsTo = (to: string) => sent.filter((job) => job.name === 'email.send' && job.data.to === to).map((job) => job.data as JobPayloads['email.send'])
+	const ctx = await createTestContext()
+	const { sent } = ctx.jobs as RecordingJobs
+	const emailsTo = (to: string) =>
+		sent.flatMap((job) => (job.name === 'email.send' && 'to' in job.data && job.data.to === to ? [job.data] : []))
 	/** The token of the last link to `path` e-mailed to `to`. */
 	const linkToken = (to: string, path: string) => {
 		const match = emailsTo(to).at(-1)?.text.match(new RegExp(`http://localhost:3999${path}\\?token=([\\w-]+)`))

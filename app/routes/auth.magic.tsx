@@ -1,0 +1,49 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { AccountCard, ExpiredLink } from '#app/components/account-forms.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { redirectSignedIn } from '#app/utils/auth.server.ts'
+import { handleFormErrors } from '#app/utils/errors.server.ts'
+import { pageMeta } from '#app/utils/meta.ts'
+import { isEmailTokenUsable } from '#server/domain/accounts/email-tokens.ts'
+import { signInWithMagicLink } from '#server/domain/accounts/magic-link.ts'
+
+export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
+
+export const meta: MetaFunction = () => pageMeta({ title: 'Sign in with your magic link', noindex: true })
+
+const NEW_LINK = { to: '/signin', label: 'Get a new magic link' }
+
+/*
+ * Mail scanners open the links in e-mails before people do, so opening this
+ * page only shows a button; signing in (which uses the link up) is its POST.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	const token = new URL(request.url).searchParams.get('token') ?? ''
+	if (!(await isEmailTokenUsable(context.app, token, 'magic_link'))) return data({ token: null }, { status: 400 })
+	return { token }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	const form = await request.formData()
+	const result = await handleFormErrors(() => signInWithMagicLink(context.app, { token: String(form.get('token') ?? '') }))
+	if (!result.ok) return data({ expired: true }, { status: 400 })
+	return redirectSignedIn('/', result.value, 'Successfully signed in!', context.app.env)
+}
+
+export default function MagicLink() {
+	const { token } = useLoaderData<typeof loader>()
+	const expired = useActionData<typeof action>()?.expired
+	const submitting = useNavigation().state !== 'idle'
+	if (!token || expired) return <ExpiredLink title="This sign-in link has expired" newLink={NEW_LINK} />
+	return (
+		<AccountCard title="Sign in to Callboard" description="Your magic link is ready. It works once, for 15 minutes.">
+			<Form method="post">
+				<input type="hidden" name="token" value={token} />
+				<Button type="submit" className="w-full" disabled={submitting}>
+					{submitting ? 'Signing in…' : 'Sign in'}
+				</Button>
+			</Form>
+		</AccountCard>
+	)
+}

@@ -1,0 +1,124 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import { Link, Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
+import { CircleAlert, X } from 'lucide-react'
+import { Brand } from '#app/components/brand.tsx'
+import { MobileNav, PortalNavList, portalNavItems, SidebarToggle, useDrawer, useSidebarOpen } from '#app/components/portal-nav.tsx'
+import { SignOutButton } from '#app/components/site-header.tsx'
+import { cn } from '#app/utils/cn.ts'
+import {
+	creditsBannerDismissedCookie,
+	readPortalPreferences,
+	sidebarPreferenceCookie,
+} from '#app/utils/portal-preferences.server.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { requireOnboardedUser, safeRedirectTo } from '#server/auth/guards.ts'
+import { getCreditSummary } from '#server/domain/credits/balance.ts'
+
+export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
+
+/** The portal: signed in with onboarding completed (spec section 4); every page under /portal/ passes this guard first. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	const user = requireOnboardedUser(request, context)
+	const [{ creditsRemaining, plan }, preferences] = await Promise.all([
+		getCreditSummary(context.app, user.id),
+		readPortalPreferences(request),
+	])
+	return {
+		isAdmin: user.role === 'admin',
+		creditsRemaining,
+		sidebarOpen: preferences.sidebarOpen,
+		showCreditsBanner: plan !== 'pro' && creditsRemaining === 0 && !preferences.creditsBannerDismissed,
+	}
+}
+
+/** Saves the layout's preferences. Without JavaScript the forms carry `redirectTo` and come back to the page. */
+export async function action({ request, context }: ActionFunctionArgs) {
+	requireOnboardedUser(request, context)
+	const form = await request.formData()
+	const secure = context.app.env.isProduction
+	const intent = form.get('intent')
+	let cookie: string
+	if (intent === 'toggle-sidebar') cookie = await sidebarPreferenceCookie(form.get('open') === 'true', { secure })
+	else if (intent === 'dismiss-credits-banner') cookie = await creditsBannerDismissedCookie({ secure })
+	else throw new Response('Unknown form.', { status: 400 })
+	const headers = { 'Set-Cookie': cookie }
+	const redirectTo = form.get('redirectTo')
+	return redirectTo ? redirect(safeRedirectTo(redirectTo, '/portal/feed'), { headers }) : data({ ok: true }, { headers })
+}
+
+export default function PortalLayout() {
+	const { isAdmin, creditsRemaining, sidebarOpen, showCreditsBanner } = useLoaderData<typeof loader>()
+	const open = useSidebarOpen(sidebarOpen)
+	const drawer = useDrawer()
+	const items = portalNavItems(isAdmin)
+
+	return (
+		<div className="flex min-h-dvh flex-col">
+			<header className="sticky top-0 z-40 border-b border-border/80 bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+				<div className="relative flex h-14 items-center gap-2 px-3 sm:px-4">
+					<MobileNav items={items} open={drawer.open} onOpenChange={drawer.setOpen} />
+					<SidebarToggle open={open} onNarrowScreenShortcut={drawer.toggle} />
+					<Brand />
+					<div className="ml-auto flex items-center gap-3">
+						<p className="text-sm text-muted-foreground">
+							Credits remaining: <span className="font-semibold text-foreground">{creditsRemaining}</span>
+						</p>
+						<SignOutButton size="sm" />
+					</div>
+				</div>
+			</header>
+			<div className="flex flex-1">
+				<aside
+					id="portal-sidebar"
+					className={cn(
+						'sticky top-14 hidden h-[calc(100dvh-3.5rem)] shrink-0 overflow-y-auto border-r border-border bg-card transition-[width] duration-200 md:block',
+						open ? 'w-64 p-3' : 'w-12 px-1 py-3',
+					)}
+				>
+					<nav aria-label="Portal">
+						<PortalNavList items={items} collapsed={!open} />
+					</nav>
+				</aside>
+				<main id="main-content" tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
+					{showCreditsBanner ? <OutOfCreditsBanner /> : null}
+					<Outlet />
+				</main>
+			</div>
+		</div>
+	)
+}
+
+function OutOfCreditsBanner() {
+	const fetcher = useFetcher({ key: 'credits-banner' })
+	const hydrated = useHydrated()
+	const location = useLocation()
+	if (fetcher.formData) return null
+	return (
+		<section
+			aria-label="Credits"
+			className="flex items-start gap-3 border-b border-destructive/20 bg-destructive-soft px-4 py-3 text-sm sm:px-6"
+		>
+			<CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-destructive" />
+			<div className="min-w-0 flex-1">
+				<p className="font-semibold">You're out of credits.</p>
+				<p className="text-foreground/80">
+					Upgrade for monthly credits or buy a one-time pack.{' '}
+					<Link to="/pricing" className="font-medium text-primary underline-offset-4 hover:underline">
+						See plans
+					</Link>
+				</p>
+			</div>
+			<fetcher.Form method="post" action="/portal">
+				<input type="hidden" name="intent" value="dismiss-credits-banner" />
+				{hydrated ? null : <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />}
+				<button
+					type="submit"
+					className="-m-1 rounded-sm p-1 text-muted-foreground hover:bg-foreground/5 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+				>
+					<X aria-hidden className="size-4" />
+					<span className="sr-only">Dismiss</span>
+				</button>
+			</fetcher.Form>
+		</section>
+	)
+}
