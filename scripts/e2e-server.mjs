@@ -23,6 +23,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 
 		EMBEDDED_DATABASE_PORT: String(Number(port) + 51300),
 		SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
 		LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+		// The development outbox page, where the tests read the e-mails the app sends.
+		OUTBOX_PAGE: 'true',
 		// Integrations stay on their local implementations.
 		SMTP_URL: '',
 		S3_BUCKET: '',

@@ -37,11 +37,11 @@ export type SignUpInput = z.input<typeof SignUpInput>
 export const EmailLinkRequestInput = z.object({ email: EmailSchema })
 export type EmailLinkRequestInput = z.input<typeof EmailLinkRequestInput>
 
-const TOKEN_INVALID = 'This link has expired or has already been used.'
+export const LINK_INVALID_MESSAGE = 'This link has expired or has already been used.'
 
 /** A token from an e-mailed link. */
 export const EmailTokenInput = z.object({
-	token: z.string({ message: TOKEN_INVALID }).min(16, TOKEN_INVALID).max(200, TOKEN_INVALID),
+	token: z.string({ message: LINK_INVALID_MESSAGE }).min(16, LINK_INVALID_MESSAGE).max(200, LINK_INVALID_MESSAGE),
 })
 export type EmailTokenInput = z.input<typeof EmailTokenInput>
 

@@ -3,6 +3,7 @@ import type { Prisma } from '#server/db/generated/client.ts'
 import type { EmailTokenPurpose } from '#server/db/generated/enums.ts'
 import { generateToken, hashToken } from '#server/auth/tokens.ts'
 import { DomainError } from '#server/domain/errors.ts'
+import { LINK_INVALID_MESSAGE } from './accounts.schema.ts'
 
 /*
  * Single-use links sent by e-mail (confirmation, magic sign-in, password
@@ -17,8 +18,6 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
 	magic_link: 15 * MINUTE,
 	password_reset: 60 * MINUTE,
 }
-
-export const LINK_INVALID_MESSAGE = 'This link has expired or has already been used.'
 
 type DbOrTx = Pick<Prisma.TransactionClient, 'emailToken'>
 
