@@ -1,11 +1,12 @@
-// Bundles the Express entry (server/index.ts and everything it imports from
-// server/) into server-build/index.js. npm packages stay external and are
-// loaded from node_modules at run time, as in the Remix server build.
+// Bundles the server entries (server/index.ts: the web server; server/worker.ts:
+// `npm run worker`) and everything they import from server/ into
+// server-build/index.js and server-build/worker.js. npm packages stay external
+// and are loaded from node_modules at run time, as in the Remix server build.
 import { build } from 'esbuild'
 
 await build({
-	entryPoints: ['server/index.ts'],
-	outfile: 'server-build/index.js',
+	entryPoints: ['server/index.ts', 'server/worker.ts'],
+	outdir: 'server-build',
 	bundle: true,
 	platform: 'node',
 	format: 'esm',

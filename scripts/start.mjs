@@ -1,13 +1,15 @@
 // `npm start`: builds when the build is missing or older than the sources,
-// then runs the production server. Signals are passed on, so Ctrl-C stops the
-// server and its embedded database cleanly.
+// then runs the production server (`--worker`, as in `npm run worker`: only the
+// job workers). Signals are passed on, so Ctrl-C stops the server and its
+// embedded database cleanly.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const outputs = ['build/server/index.js', 'server-build/index.js'].map((file) => path.join(root, file))
+const outputs = ['build/server/index.js', 'server-build/index.js', 'server-build/worker.js'].map((file) => path.join(root, file))
+const entry = process.argv.includes('--worker') ? 'server-build/worker.js' : 'server-build/index.js'
 const sources = ['app', 'server', 'prisma/schema.prisma', 'package-lock.json', 'vite.config.ts']
 
 function newestMtime(target) {
@@ -30,7 +32,7 @@ if (builtAt === 0 || changedAt > builtAt) {
 	if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server-build/index.js')], {
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, entry)], {
 	cwd: root,
 	stdio: 'inherit',
 	env: { NODE_ENV: 'production', ...process.env },

@@ -50,12 +50,29 @@ function buildOutputs(): string[] {
 		const script = /^node (scripts\/build-server\.mjs)$/.exec(command)?.[1]
 		if (script) {
 			expect(existsSync(path.join(root, script)), `${script} (named by the build script) exists`).toBe(true)
-			const outfile = /outfile:\s*['"]([^'"]+)['"]/.exec(read(script))?.[1]
-			expect(outfile, `${script} sets an esbuild outfile`).toBeDefined()
-			outputs.push(path.posix.normalize(outfile!))
+			const written = esbuildOutputs(read(script))
+			expect(written.length, `${script} sets an esbuild outfile, or an outdir and entry points`).toBeGreaterThan(0)
+			outputs.push(...written)
 		}
 	}
 	return outputs
+}
+
+/** The entry points an esbuild script names. */
+function esbuildEntryPoints(script: string): string[] {
+	const list = /entryPoints:\s*\[([^\]]*)\]/.exec(script)?.[1] ?? ''
+	return [...list.matchAll(/['"]([^'"]+)['"]/g)].map((match) => match[1]!)
+}
+
+/** The files an esbuild script writes: its `outfile`, or `<outdir>/<entry name>.js` for each entry point. */
+function esbuildOutputs(script: string): string[] {
+	const outfile = /outfile:\s*['"]([^'"]+)['"]/.exec(script)?.[1]
+	if (outfile) return [path.posix.normalize(outfile)]
+	const outdir = /outdir:\s*['"]([^'"]+)['"]/.exec(script)?.[1]
+	if (!outdir) return []
+	return esbuildEntryPoints(script).map((entry) =>
+		path.posix.join(outdir, path.posix.basename(entry).replace(/\.[cm]?[jt]sx?$/, '.js')),
+	)
 }
 
 // ── a model of each stage's file system (absolute paths it is known to hold) ─
@@ -280,21 +297,20 @@ describe('Dockerfile', () => {
 		expect(stageFiles(runtime).files.has(resolveIn(stageFiles(runtime).workdir, entry))).toBe(true)
 	})
 
-	test('every package the Express bundle imports at load time is a production dependency', async () => {
-		// The bundle keeps npm packages external, and the runtime only has `npm ci --omit=dev`.
-		const script = read('scripts/build-server.mjs')
-		const entry = /entryPoints:\s*\[\s*['"]([^'"]+)['"]/.exec(script)?.[1]
-		expect(entry, 'scripts/build-server.mjs names its entry point').toBeDefined()
+	test('every package the server bundles (web and worker) import at load time is a production dependency', async () => {
+		// The bundles keep npm packages external, and the runtime only has `npm ci --omit=dev`.
+		const entries = esbuildEntryPoints(read('scripts/build-server.mjs'))
+		expect(entries.length, 'scripts/build-server.mjs names its entry points').toBeGreaterThan(0)
 		const { metafile } = await build({
 			absWorkingDir: root,
-			entryPoints: [entry!],
+			entryPoints: entries,
 			bundle: true,
 			platform: 'node',
 			format: 'esm',
 			packages: 'external',
 			metafile: true,
 			write: false,
-			outfile: 'server-build/index.js',
+			outdir: 'server-build',
 			logLevel: 'silent',
 		})
 		const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { dev?: boolean }> }

@@ -6,9 +6,9 @@ import { extractLinks } from './links.ts'
 import { OutboxMessageSchema } from './message.schema.ts'
 import type { EmailMessage, OutboxMailer, OutboxMessage } from './types.ts'
 
-// Ids are file names: a sortable UTC timestamp and a random suffix. Anything
+// Ids are file names: a sortable UTC timestamp, a sequence and a random suffix. Anything
 // else is refused before it reaches the file system (no path traversal).
-const ID_PATTERN = /^\d{8}T\d{9}Z-[0-9a-f]{8}$/
+const ID_PATTERN = /^\d{8}T\d{9}Z-\d{4}-[0-9a-f]{8}$/
 const DEFAULT_LIST_LIMIT = 50
 
 export function outboxDirectory(dataDir: string) {
@@ -76,10 +76,14 @@ export async function readOutboxMessage(dir: string, id: string): Promise<Outbox
 	return parsed.success && parsed.data.id === id ? parsed.data : null
 }
 
+let previous = { stamp: '', sequence: 0 }
+
 function newId() {
 	// 20250102T030405678Z: ISO 8601 basic format, which sorts by time and is a valid file name everywhere.
+	// The sequence keeps messages of the same millisecond in the order they were sent.
 	const stamp = new Date().toISOString().replace(/[-:.]/g, '')
-	return `${stamp}-${randomBytes(4).toString('hex')}`
+	previous = { stamp, sequence: stamp === previous.stamp ? previous.sequence + 1 : 0 }
+	return `${stamp}-${String(previous.sequence).padStart(4, '0')}-${randomBytes(4).toString('hex')}`
 }
 
 async function readdirIfExists(dir: string) {

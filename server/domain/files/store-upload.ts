@@ -1,0 +1,77 @@
+import { Readable } from 'node:stream'
+import type { AppContext } from '#server/context.ts'
+import { DomainError } from '#server/domain/errors.ts'
+import { fileTooLargeError, limitSize } from './size-limit.ts'
+import { describeTypes, sniffContentType, SNIFF_BYTES, type SniffedType } from './sniff.ts'
+
+export type StoreUploadInput = {
+	/** The storage key, or a function of the sniffed type (keys carry its extension; see buildStorageKey). */
+	key: string | ((contentType: SniffedType) => string)
+	stream: AsyncIterable<Uint8Array>
+	/** The uploaded name; only tells a DOCX from another zip archive. */
+	fileName?: string
+	allowedTypes: readonly SniffedType[]
+	maxBytes: number
+}
+
+/**
+ * Streams one uploaded file into storage after checking what it really is
+ * (its first bytes, not the type the browser claimed) and while counting its
+ * size. A file of another type is refused before anything is stored; one
+ * over `maxBytes` is cut off and its partial object deleted. Either way the
+ * user gets a message saying why.
+ */
+export async function storeUpload(
+	ctx: Pick<AppContext, 'storage'>,
+	{ key: keyOf, stream, fileName, allowedTypes, maxBytes }: StoreUploadInput,
+): Promise<{ key: string; contentType: SniffedType; size: number }> {
+	const chunks = stream[Symbol.asyncIterator]()
+	const head = await readHead(chunks, SNIFF_BYTES)
+	const contentType = sniffContentType(head, fileName)
+	if (!contentType || !allowedTypes.includes(contentType)) {
+		await chunks.return?.()
+		throw new DomainError('INVALID', `Only ${describeTypes(allowedTypes)} files are allowed.`)
+	}
+
+	const key = typeof keyOf === 'function' ? keyOf(contentType) : keyOf
+	let size = 0
+	let tooLarge = false
+	async function* body() {
+		try {
+			for await (const chunk of limitSize(prepend(head, chunks), maxBytes)) {
+				size += chunk.byteLength
+				yield chunk
+			}
+		} catch (error) {
+			tooLarge = error instanceof DomainError
+			throw error
+		}
+	}
+	try {
+		await ctx.storage.put(key, Readable.from(body()), { contentType })
+	} catch (error) {
+		if (!tooLarge) throw error
+		// Stores write atomically, but a store that kept the partial object must not keep it.
+		await ctx.storage.delete(key).catch(() => {})
+		throw fileTooLargeError(maxBytes)
+	}
+	return { key, contentType, size }
+}
+
+/** At least `bytes` bytes from the start of the stream (fewer if it is shorter), as one buffer. */
+async function readHead(chunks: AsyncIterator<Uint8Array>, bytes: number) {
+	const head: Uint8Array[] = []
+	let length = 0
+	while (length < bytes) {
+		const next = await chunks.next()
+		if (next.done) break
+		head.push(next.value)
+		length += next.value.byteLength
+	}
+	return Buffer.concat(head)
+}
+
+async function* prepend(head: Uint8Array, rest: AsyncIterator<Uint8Array>) {
+	if (head.byteLength) yield head
+	for (let next = await rest.next(); !next.done; next = await rest.next()) yield next.value
+}
