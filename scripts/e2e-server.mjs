@@ -6,10 +6,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const dataDir = path.join(root, 'data', 'e2e')
-rmSync(dataDir, { recursive: true, force: true })
-
 const port = process.env.E2E_PORT ?? '3100'
+// One directory per port, so runs on different ports (E2E_PORT) never share a database.
+const dataDir = path.join(root, 'data', port === '3100' ? 'e2e' : `e2e-${port}`)
+rmSync(dataDir, { recursive: true, force: true })
 const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server-build/index.js')], {
 	cwd: root,
 	stdio: 'inherit',

@@ -71,7 +71,7 @@ export function SidebarToggle({ open, onNarrowScreenShortcut }: { open: boolean;
 			if (event.key.toLowerCase() !== 'b' || !(event.metaKey || event.ctrlKey) || event.altKey || event.shiftKey) return
 			event.preventDefault()
 			if (window.matchMedia('(max-width: 767px)').matches) return onNarrowScreenShortcut()
-			fetcher.submit({ intent: 'toggle-sidebar', open: String(!open) }, { method: 'post', action: '/portal' })
+			fetcher.submit({ intent: 'toggle-sidebar', open: String(!open) }, { method: 'post', action: '/portal/preferences' })
 		}
 		window.addEventListener('keydown', onKeyDown)
 		return () => window.removeEventListener('keydown', onKeyDown)
@@ -79,7 +79,7 @@ export function SidebarToggle({ open, onNarrowScreenShortcut }: { open: boolean;
 
 	const Icon = open ? PanelLeftClose : PanelLeftOpen
 	return (
-		<fetcher.Form method="post" action="/portal" className="hidden md:block">
+		<fetcher.Form method="post" action="/portal/preferences" className="hidden md:block">
 			<input type="hidden" name="intent" value="toggle-sidebar" />
 			<input type="hidden" name="open" value={String(!open)} />
 			{hydrated ? null : <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />}

@@ -1,17 +1,13 @@
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
+import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
 import { CircleAlert, X } from 'lucide-react'
 import { Brand } from '#app/components/brand.tsx'
 import { MobileNav, PortalNavList, portalNavItems, SidebarToggle, useDrawer, useSidebarOpen } from '#app/components/portal-nav.tsx'
 import { SignOutButton } from '#app/components/site-header.tsx'
 import { cn } from '#app/utils/cn.ts'
-import {
-	creditsBannerDismissedCookie,
-	readPortalPreferences,
-	sidebarPreferenceCookie,
-} from '#app/utils/portal-preferences.server.ts'
+import { readPortalPreferences } from '#app/utils/portal-preferences.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { requireOnboardedUser, safeRedirectTo } from '#server/auth/guards.ts'
+import { requireOnboardedUser } from '#server/auth/guards.ts'
 import { getCreditSummary } from '#server/domain/credits/balance.ts'
 
 export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
@@ -29,21 +25,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		sidebarOpen: preferences.sidebarOpen,
 		showCreditsBanner: plan !== 'pro' && creditsRemaining === 0 && !preferences.creditsBannerDismissed,
 	}
-}
-
-/** Saves the layout's preferences. Without JavaScript the forms carry `redirectTo` and come back to the page. */
-export async function action({ request, context }: ActionFunctionArgs) {
-	requireOnboardedUser(request, context)
-	const form = await request.formData()
-	const secure = context.app.env.isProduction
-	const intent = form.get('intent')
-	let cookie: string
-	if (intent === 'toggle-sidebar') cookie = await sidebarPreferenceCookie(form.get('open') === 'true', { secure })
-	else if (intent === 'dismiss-credits-banner') cookie = await creditsBannerDismissedCookie({ secure })
-	else throw new Response('Unknown form.', { status: 400 })
-	const headers = { 'Set-Cookie': cookie }
-	const redirectTo = form.get('redirectTo')
-	return redirectTo ? redirect(safeRedirectTo(redirectTo, '/portal/feed'), { headers }) : data({ ok: true }, { headers })
 }
 
 export default function PortalLayout() {
@@ -108,7 +89,7 @@ function OutOfCreditsBanner() {
 					</Link>
 				</p>
 			</div>
-			<fetcher.Form method="post" action="/portal">
+			<fetcher.Form method="post" action="/portal/preferences">
 				<input type="hidden" name="intent" value="dismiss-credits-banner" />
 				{hydrated ? null : <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />}
 				<button

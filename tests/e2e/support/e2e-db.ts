@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { BrowserContext } from '@playwright/test'
 import pg from 'pg'
+import { hashPassword } from '../../../server/auth/password.ts'
 
 // The shared e2e server's embedded database (scripts/e2e-server.mjs: port + 51300).
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
@@ -25,6 +26,8 @@ type UserOptions = {
 	plan?: 'free' | 'pro'
 	/** Already received the first-login credit. */
 	granted?: boolean
+	/** Lets the user sign in with this password (stored as the app stores it, Argon2id). */
+	password?: string
 }
 
 /** A confirmed user with a profile, written straight to the e2e database. */
@@ -42,8 +45,21 @@ export async function createE2eUser(options: UserOptions = {}): Promise<E2eUser>
 			 VALUES ($1, $2, 'E2E Artist', 'Lisbon', 'Portugal', ARRAY['Painting'], ARRAY['grants'], $3, $4, $5, $6, now())`,
 			[id, options.role ?? 'user', options.onboarded ?? true, options.credits ?? 0, options.granted ?? false, options.plan ?? 'free'],
 		)
+		if (options.password) {
+			await client.query('INSERT INTO passwords (user_id, hash) VALUES ($1, $2)', [id, await hashPassword(options.password)])
+		}
 		return { id, email }
 	})
+}
+
+/** A new session of `user`, inserted straight into the database; returns the cookie's token. */
+export async function createE2eSession(user: E2eUser) {
+	const token = randomBytes(24).toString('base64url')
+	const hash = createHash('sha256').update(token).digest('hex')
+	await withE2eDb((client) =>
+		client.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '30 days')`, [hash, user.id]),
+	)
+	return token
 }
 
 /**
@@ -51,11 +67,7 @@ export async function createE2eUser(options: UserOptions = {}): Promise<E2eUser>
  * as the Epic Stack does: faster than the form, and independent of it.
  */
 export async function signIn(context: BrowserContext, user: E2eUser, baseURL: string) {
-	const token = randomBytes(24).toString('base64url')
-	const hash = createHash('sha256').update(token).digest('hex')
-	await withE2eDb((client) =>
-		client.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '30 days')`, [hash, user.id]),
-	)
+	const token = await createE2eSession(user)
 	await context.addCookies([{ name: 'cb_session', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }])
 	return token
 }

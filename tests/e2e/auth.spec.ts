@@ -1,0 +1,234 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { createE2eUser, signIn } from './support/e2e-db.ts'
+
+// Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
+
+const PASSWORD = 'paint-2026'
+
+function uniqueEmail(prefix: string) {
+	return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
+}
+
+/** The newest link to `path` e-mailed to `to`, read from the development outbox (e-mails go out through a job). */
+async function linkFromOutbox(request: APIRequestContext, to: string, path: string) {
+	const pattern = new RegExp(`href="(https?://[^"]+${path.replace(/\//g, '\\/')}\\?token=[\\w-]+)"`)
+	let link = ''
+	await expect
+		.poll(
+			async () => {
+				const html = await (await request.get(`/dev/outbox?${new URLSearchParams({ to })}`)).text()
+				link = html.match(pattern)?.[1] ?? ''
+				return link
+			},
+			{ message: `an e-mail to ${to} with a ${path} link`, timeout: 15_000 },
+		)
+		.not.toBe('')
+	return new URL(link).pathname + new URL(link).search
+}
+
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' })
+
+async function waitForHydration(page: Page) {
+	if (test.info().project.name === 'js') await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+}
+
+test.describe('sign up', () => {
+	test('sign up, confirm from the e-mail, and arrive signed in with the free draft', async ({ page, request }) => {
+		const email = uniqueEmail('signup')
+		await page.goto('/signin')
+		await page.getByRole('tab', { name: 'Sign Up' }).click()
+		await expect(page.getByRole('tab', { name: 'Sign Up' })).toHaveAttribute('aria-selected', 'true')
+		const panel = page.getByRole('tabpanel', { name: 'Sign Up' })
+
+		// A weak password is refused with the reasons.
+		await panel.getByLabel('E-mail').fill(email)
+		await panel.getByLabel('Password').fill('short')
+		await panel.getByRole('button', { name: 'Sign Up' }).click()
+		await expect(panel.getByText('Password must be at least 8 characters')).toBeVisible()
+		await expect(panel.getByLabel('E-mail')).toHaveValue(email)
+
+		await panel.getByLabel('Password').fill(PASSWORD)
+		await panel.getByRole('button', { name: 'Sign Up' }).click()
+		await expect(toasts(page)).toContainText('Please check your email to confirm your account!')
+
+		// Not confirmed yet: the right password says so.
+		const signInPanel = page.getByRole('tabpanel', { name: 'Sign In' })
+		await signInPanel.getByLabel('E-mail').fill(email)
+		await signInPanel.getByLabel('Password').fill(PASSWORD)
+		await signInPanel.getByRole('button', { name: 'Sign In' }).click()
+		await expect(signInPanel.getByRole('alert')).toContainText('Please confirm your e-mail address first')
+
+		await page.goto(await linkFromOutbox(request, email, '/auth/confirm'))
+		await expect(page).toHaveURL(/\/onboarding$/)
+		await expect(toasts(page)).toContainText('Your e-mail address is confirmed')
+		await expect(toasts(page)).toContainText("You've received 1 free draft!")
+	})
+})
+
+test.describe('sign in with a password', () => {
+	test('a wrong password is refused; the right one signs in, back to where the visitor was going', async ({ page }) => {
+		const user = await createE2eUser({ password: PASSWORD })
+		await page.goto('/portal/drafts')
+		await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fportal%2Fdrafts$/)
+		const panel = page.getByRole('tabpanel', { name: 'Sign In' })
+
+		await panel.getByLabel('E-mail').fill(user.email)
+		await panel.getByLabel('Password').fill('not-my-password-1')
+		await panel.getByRole('button', { name: 'Sign In' }).click()
+		await expect(panel.getByRole('alert')).toHaveText('Invalid login credentials')
+
+		await panel.getByLabel('Password').fill(PASSWORD)
+		await panel.getByRole('button', { name: 'Sign In' }).click()
+		await expect(page).toHaveURL(/\/portal\/drafts$/)
+		await expect(toasts(page)).toContainText('Successfully signed in!')
+		await expect(toasts(page)).toContainText("You've received 1 free draft!")
+		await expect(page.getByText('Credits remaining: 1')).toBeVisible()
+
+		// Signed in, /signin leads on to the feed.
+		await page.goto('/signin')
+		await expect(page).toHaveURL(/\/portal\/feed$/)
+
+		await page.getByRole('button', { name: 'Sign Out' }).click()
+		await expect(page).toHaveURL(/\/$/)
+		await expect(toasts(page)).toContainText('Signed out')
+		await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible()
+		await page.goto('/portal/feed')
+		await expect(page).toHaveURL(/\/signin\?redirectTo=/)
+	})
+})
+
+test.describe('magic link', () => {
+	test('sends a link; opening it asks for a click; it signs in once', async ({ page, request }) => {
+		const user = await createE2eUser({ granted: true, credits: 1 })
+		await page.goto('/signin')
+		const card = page.getByRole('main').locator('form', { has: page.getByRole('button', { name: 'Send magic link' }) })
+		await card.getByLabel('E-mail').fill(user.email)
+		await card.getByRole('button', { name: 'Send magic link' }).click()
+		await expect(page.getByRole('status').filter({ hasText: 'Magic link sent!' })).toContainText(
+			'Check your email for the sign-in link.',
+		)
+
+		const link = await linkFromOutbox(request, user.email, '/auth/magic')
+		await page.goto(link)
+		await expect(page.getByRole('heading', { name: 'Sign in to Callboard' })).toBeVisible()
+		await page.getByRole('button', { name: 'Sign in' }).click()
+		await expect(page).toHaveURL(/\/$/)
+		await expect(toasts(page)).toContainText('Successfully signed in!')
+		await expect(toasts(page)).not.toContainText('free draft')
+		await expect(page.getByRole('banner').getByRole('button', { name: 'Sign Out' })).toBeVisible()
+
+		await page.goto(link)
+		await expect(page.getByRole('heading', { name: 'This sign-in link has expired' })).toBeVisible()
+		await expect(page.getByRole('link', { name: 'Get a new magic link' })).toHaveAttribute('href', '/signin')
+	})
+})
+
+test.describe('portal layout', () => {
+	test('sidebar, credits and the out-of-credits banner', async ({ page, context, baseURL }) => {
+		const user = await createE2eUser({ granted: true, credits: 0 })
+		await signIn(context, user, baseURL!)
+		await page.goto('/portal')
+		await expect(page).toHaveURL(/\/portal\/feed$/)
+		await expect(page.getByRole('heading', { level: 1, name: 'Opportunities' })).toBeVisible()
+		await expect(page.getByText('Credits remaining: 0')).toBeVisible()
+		const sidebar = page.getByRole('navigation', { name: 'Portal' }).filter({ visible: true })
+		for (const name of ['Feed', 'Profile', 'Drafts']) await expect(sidebar.getByRole('link', { name })).toBeVisible()
+		await expect(sidebar.getByRole('link', { name: 'Admin' })).toHaveCount(0)
+		await expect(sidebar.getByRole('link', { name: 'Feed' })).toHaveAttribute('aria-current', 'page')
+
+		// The feed lists open calls, each leading to its detail page.
+		const first = page.getByRole('main').getByRole('listitem').first().getByRole('link')
+		await expect(first).toHaveAttribute('href', /^\/portal\/opportunities\/[0-9a-f-]{36}$/)
+
+		const banner = page.getByRole('region', { name: 'Credits' })
+		await expect(banner).toContainText("You're out of credits.")
+		await expect(banner).toContainText('Upgrade for monthly credits or buy a one-time pack.')
+		await expect(banner.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing')
+		await waitForHydration(page)
+		await banner.getByRole('button', { name: 'Dismiss' }).click()
+		await expect(banner).toHaveCount(0)
+		await page.reload()
+		await expect(page.getByRole('region', { name: 'Credits' })).toHaveCount(0)
+
+		// The sidebar's state lives in a cookie, so the server renders it as left.
+		const toggle = page.getByRole('button', { name: 'Collapse sidebar' })
+		await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+		await toggle.click()
+		await expect(page.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false')
+		await page.reload()
+		await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
+		expect((await context.cookies()).find((cookie) => cookie.name === 'cb_sidebar')?.expires).toBeGreaterThan(
+			Date.now() / 1000 + 6 * 24 * 60 * 60,
+		)
+		await page.getByRole('button', { name: 'Expand sidebar' }).click()
+		await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible()
+
+		await page.getByRole('link', { name: 'Drafts' }).filter({ visible: true }).click()
+		await expect(page.getByText("You haven't created any drafts yet.")).toBeVisible()
+		await expect(page.getByRole('main').getByRole('link', { name: 'Browse opportunities' })).toHaveAttribute('href', '/portal/feed')
+	})
+
+	test('admins see Admin in the sidebar and reach the dashboard', async ({ page, context, baseURL }) => {
+		await signIn(context, await createE2eUser({ role: 'admin', granted: true, credits: 3 }), baseURL!)
+		await page.goto('/portal/feed')
+		await expect(page.getByRole('region', { name: 'Credits' })).toHaveCount(0)
+		await page.getByRole('navigation', { name: 'Portal' }).filter({ visible: true }).getByRole('link', { name: 'Admin' }).click()
+		await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible()
+		await expect(page.getByText('Manage opportunity listings')).toBeVisible()
+	})
+
+	test('on a phone the navigation opens from a menu button', async ({ page, context, baseURL }) => {
+		await page.setViewportSize({ width: 375, height: 740 })
+		await signIn(context, await createE2eUser({ granted: true, credits: 1 }), baseURL!)
+		await page.goto('/portal/feed')
+		await waitForHydration(page)
+		// With JavaScript a button opens a drawer; without, a disclosure (<summary>) opens the links.
+		const menu = test.info().project.name === 'js' ? page.getByRole('button', { name: 'Menu' }) : page.locator('summary')
+		await menu.click()
+		const drafts = page.getByRole('link', { name: 'Drafts' }).filter({ visible: true })
+		await expect(drafts).toBeVisible()
+		if (test.info().project.name === 'js') {
+			await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
+			await page.keyboard.press('Escape')
+			await expect(page.getByRole('dialog')).toHaveCount(0)
+			await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused()
+			await page.getByRole('button', { name: 'Menu' }).click()
+		}
+		await page.getByRole('link', { name: 'Drafts' }).filter({ visible: true }).click()
+		await expect(page).toHaveURL(/\/portal\/drafts$/)
+	})
+
+	test('Ctrl+B toggles the sidebar @js-only', async ({ page, context, baseURL }) => {
+		await signIn(context, await createE2eUser({ granted: true, credits: 1 }), baseURL!)
+		await page.goto('/portal/feed')
+		await waitForHydration(page)
+		await page.keyboard.press('Control+b')
+		await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
+		await page.reload()
+		await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
+		await page.keyboard.press('Control+b')
+		await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible()
+	})
+})
+
+test.describe('accessibility @js-only', () => {
+	test('the sign-in page and the portal have no serious or critical axe violations', async ({ page, context, baseURL }) => {
+		const seriousViolations = async () =>
+			(await new AxeBuilder({ page }).analyze()).violations
+				.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+				.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+
+		await page.goto('/signin')
+		expect(await seriousViolations()).toEqual([])
+		await page.goto('/signin?tab=signup')
+		expect(await seriousViolations()).toEqual([])
+
+		await signIn(context, await createE2eUser({ granted: true, credits: 0 }), baseURL!)
+		await page.goto('/portal/feed')
+		expect(await seriousViolations()).toEqual([])
+		await page.setViewportSize({ width: 375, height: 740 })
+		await page.getByRole('button', { name: 'Menu' }).click()
+		expect(await seriousViolations()).toEqual([])
+	})
+})
