@@ -72,7 +72,8 @@ export async function invalidateSession(db: Db, sessionId: string) {
 	await db.session.deleteMany({ where: { id: sessionId } })
 }
 
-export async function invalidateAllSessions(db: Db, userId: string) {
+/** Accepts a transaction too, so a password change and the sign-out everywhere commit together. */
+export async function invalidateAllSessions(db: Pick<Db, 'session'>, userId: string) {
 	await db.session.deleteMany({ where: { userId } })
 }
 

@@ -1,11 +1,8 @@
 import type { AppContext } from '#server/context.ts'
-import { parseInput } from '#server/domain/errors.ts'
-import { limitAttempts } from '#server/domain/rate-limit.ts'
-import { EmailLinkRequestInput, EmailTokenInput } from './accounts.schema.ts'
-import { appUrl, consumeEmailToken, issueEmailToken } from './email-tokens.ts'
+import type { EmailTokenInput, EmailLinkRequestInput } from './accounts.schema.ts'
+import { emailLinkToAccount } from './email-tokens.ts'
 import { magicLinkMessage } from './emails.ts'
-import { startSession, type RequestMeta } from './sign-in.ts'
-import { markEmailVerified } from './sign-up.ts'
+import { signInWithEmailToken, type RequestMeta } from './sign-in.ts'
 
 /**
  * E-mails a sign-in link valid for 15 minutes. The answer is the same whether
@@ -16,12 +13,12 @@ export async function requestMagicLink(
 	input: EmailLinkRequestInput,
 	meta: RequestMeta,
 ): Promise<void> {
-	const { email } = parseInput(EmailLinkRequestInput, input)
-	await limitAttempts(ctx, 'magic-link', { email, ip: meta.ip, now: meta.now })
-	const user = await ctx.db.user.findUnique({ where: { email }, select: { id: true } })
-	if (!user) return
-	const token = await issueEmailToken(ctx.db, user.id, 'magic_link', meta.now)
-	await ctx.jobs.send('email.send', magicLinkMessage({ to: email, url: appUrl(ctx.env, '/auth/magic', { token }) }))
+	await emailLinkToAccount(ctx, input, meta, {
+		action: 'magic-link',
+		purpose: 'magic_link',
+		path: '/auth/magic',
+		message: magicLinkMessage,
+	})
 }
 
 /** Uses a magic link: signs the user in, and confirms the address it was sent to. */
@@ -30,11 +27,5 @@ export async function signInWithMagicLink(
 	input: EmailTokenInput,
 	{ now = new Date() }: { now?: Date } = {},
 ) {
-	const { token } = parseInput(EmailTokenInput, input)
-	const userId = await ctx.db.$transaction(async (tx) => {
-		const userId = await consumeEmailToken(tx, token, 'magic_link', now)
-		await markEmailVerified(tx, userId, now)
-		return userId
-	})
-	return startSession(ctx, userId, now)
+	return signInWithEmailToken(ctx, input, 'magic_link', now)
 }

@@ -1,12 +1,11 @@
 import type { AppContext } from '#server/context.ts'
 import { hashPassword } from '#server/auth/password.ts'
+import { invalidateAllSessions } from '#server/auth/session.server.ts'
 import { parseInput } from '#server/domain/errors.ts'
-import { limitAttempts } from '#server/domain/rate-limit.ts'
-import { EmailLinkRequestInput, ResetPasswordInput } from './accounts.schema.ts'
-import { appUrl, consumeEmailToken, issueEmailToken } from './email-tokens.ts'
+import { ResetPasswordInput, type EmailLinkRequestInput } from './accounts.schema.ts'
+import { consumeEmailToken, emailLinkToAccount } from './email-tokens.ts'
 import { passwordResetMessage } from './emails.ts'
-import { startSession, type RequestMeta } from './sign-in.ts'
-import { markEmailVerified } from './sign-up.ts'
+import { markEmailVerified, startSession, type RequestMeta } from './sign-in.ts'
 
 /** E-mails a link to choose a new password, valid for 1 hour; same answer for unknown addresses, which get nothing. */
 export async function requestPasswordReset(
@@ -14,12 +13,12 @@ export async function requestPasswordReset(
 	input: EmailLinkRequestInput,
 	meta: RequestMeta,
 ): Promise<void> {
-	const { email } = parseInput(EmailLinkRequestInput, input)
-	await limitAttempts(ctx, 'password-reset', { email, ip: meta.ip, now: meta.now })
-	const user = await ctx.db.user.findUnique({ where: { email }, select: { id: true } })
-	if (!user) return
-	const token = await issueEmailToken(ctx.db, user.id, 'password_reset', meta.now)
-	await ctx.jobs.send('email.send', passwordResetMessage({ to: email, url: appUrl(ctx.env, '/reset-password', { token }) }))
+	await emailLinkToAccount(ctx, input, meta, {
+		action: 'password-reset',
+		purpose: 'password_reset',
+		path: '/reset-password',
+		message: passwordResetMessage,
+	})
 }
 
 /**
@@ -33,7 +32,7 @@ export async function resetPassword(ctx: Pick<AppContext, 'db'>, input: ResetPas
 		const userId = await consumeEmailToken(tx, token, 'password_reset', now)
 		await tx.password.upsert({ where: { userId }, create: { userId, hash }, update: { hash } })
 		await markEmailVerified(tx, userId, now)
-		await tx.session.deleteMany({ where: { userId } })
+		await invalidateAllSessions(tx, userId)
 		return userId
 	})
 	return startSession(ctx, userId, now)

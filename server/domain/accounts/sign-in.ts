@@ -4,7 +4,9 @@ import { createSession, invalidateAllSessions, invalidateSession } from '#server
 import { grantFirstLoginCredit } from '#server/domain/credits/grant.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { limitAttempts } from '#server/domain/rate-limit.ts'
-import { SignInInput } from './accounts.schema.ts'
+import type { EmailTokenPurpose } from '#server/db/generated/enums.ts'
+import { EmailTokenInput, SignInInput } from './accounts.schema.ts'
+import { consumeEmailToken } from './email-tokens.ts'
 
 /** Who is asking, for the attempt limits, and the clock (tests pass it in). */
 export type RequestMeta = { ip: string; now?: Date }
@@ -28,6 +30,31 @@ export async function startSession(ctx: Pick<AppContext, 'db'>, userId: string, 
 	const grantedFreeDraft = await grantFirstLoginCredit(ctx, userId)
 	const profile = await ctx.db.profile.findUnique({ where: { userId }, select: { onboardingCompleted: true } })
 	return { userId, session, grantedFreeDraft, onboardingCompleted: profile?.onboardingCompleted ?? false }
+}
+
+/**
+ * Signs in with the token of an e-mailed link (confirmation or magic link),
+ * using it up. A link that reached the inbox proves the address, so it also
+ * confirms it.
+ */
+export async function signInWithEmailToken(
+	ctx: Pick<AppContext, 'db'>,
+	input: EmailTokenInput,
+	purpose: Extract<EmailTokenPurpose, 'confirm_email' | 'magic_link'>,
+	now = new Date(),
+) {
+	const { token } = parseInput(EmailTokenInput, input)
+	const userId = await ctx.db.$transaction(async (tx) => {
+		const userId = await consumeEmailToken(tx, token, purpose, now)
+		await markEmailVerified(tx, userId, now)
+		return userId
+	})
+	return startSession(ctx, userId, now)
+}
+
+/** Any link that reached the inbox proves the address; the first proof is kept. */
+export async function markEmailVerified(db: Pick<AppContext['db'], 'user'>, userId: string, now = new Date()) {
+	await db.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { emailVerifiedAt: now } })
 }
 
 // Verifying against this when the e-mail is unknown costs the same time as a

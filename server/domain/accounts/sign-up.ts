@@ -2,10 +2,10 @@ import type { AppContext } from '#server/context.ts'
 import { hashPassword } from '#server/auth/password.ts'
 import { parseInput } from '#server/domain/errors.ts'
 import { limitAttempts } from '#server/domain/rate-limit.ts'
-import { EmailTokenInput, SignUpInput } from './accounts.schema.ts'
-import { appUrl, consumeEmailToken, issueEmailToken } from './email-tokens.ts'
+import { type EmailTokenInput, SignUpInput } from './accounts.schema.ts'
+import { appUrl, issueEmailToken } from './email-tokens.ts'
 import { accountExistsMessage, confirmEmailMessage } from './emails.ts'
-import { startSession, type RequestMeta } from './sign-in.ts'
+import { signInWithEmailToken, type RequestMeta } from './sign-in.ts'
 
 type Ctx = Pick<AppContext, 'db' | 'env' | 'jobs'>
 
@@ -52,16 +52,5 @@ async function createUnconfirmedUser(ctx: Pick<AppContext, 'db'>, email: string,
 
 /** Follows a confirmation link: confirms the address and signs the user in. */
 export async function confirmEmail(ctx: Pick<AppContext, 'db'>, input: EmailTokenInput, { now = new Date() }: { now?: Date } = {}) {
-	const { token } = parseInput(EmailTokenInput, input)
-	const userId = await ctx.db.$transaction(async (tx) => {
-		const userId = await consumeEmailToken(tx, token, 'confirm_email', now)
-		await markEmailVerified(tx, userId, now)
-		return userId
-	})
-	return startSession(ctx, userId, now)
-}
-
-/** Any link that reached the inbox proves the address; the first proof is kept. */
-export async function markEmailVerified(db: Pick<AppContext['db'], 'user'>, userId: string, now = new Date()) {
-	await db.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { emailVerifiedAt: now } })
+	return signInWithEmailToken(ctx, input, 'confirm_email', now)
 }
