@@ -1,0 +1,423 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { ExternalLink, FileText, RefreshCw, Trash2 } from 'lucide-react'
+import { useId, useState, type ReactNode } from 'react'
+import { useForm } from 'react-hook-form'
+import type { z } from 'zod'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { CheckboxGroup, Field, type FieldErrors } from '#app/components/forms.tsx'
+import { ImageFilesField } from '#app/components/image-files-field.tsx'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { Select } from '#app/components/ui/select.tsx'
+import { handleFormErrors } from '#app/utils/errors.server.ts'
+import { errorsOf } from '#app/utils/form-errors.ts'
+import { pageMeta } from '#app/utils/meta.ts'
+import { receiveProfileFiles, uploadProblemsSummary } from '#app/utils/profile-files.server.ts'
+import { profileValuesFromForm } from '#app/utils/profile-form.ts'
+import { redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useValidatedSubmit } from '#app/utils/use-validated-submit.ts'
+import { requireOnboardedUser } from '#server/auth/guards.ts'
+import { listAssets, removeAsset } from '#server/domain/profiles/assets.ts'
+import {
+	ACCEPT,
+	formatBytes,
+	INTEREST_LABELS,
+	INTERESTS,
+	LINK_KIND_LABELS,
+	LINK_KINDS,
+	MAX_IMAGES,
+	MEDIUMS,
+} from '#server/domain/profiles/choices.ts'
+import { requestProfileIngest } from '#server/domain/profiles/ingest.ts'
+import { addLink, listLinks, removeLink } from '#server/domain/profiles/links.ts'
+import { getProfileBasics, updateProfileBasics } from '#server/domain/profiles/profile.ts'
+import { ProfileBasicsInput } from '#server/domain/profiles/profile.schema.ts'
+
+export const meta: MetaFunction = () => pageMeta({ title: 'Profile', noindex: true })
+
+const PAGE = '/portal/profile'
+const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	const user = requireOnboardedUser(request, context)
+	const { app } = context
+	try {
+		const [profile, links, assets] = await Promise.all([
+			getProfileBasics(app, user.id),
+			listLinks(app, user.id),
+			listAssets(app, user.id),
+		])
+		const { ingestedAt, artistBrief, ...basics } = profile
+		return {
+			basics: { ...basics, fullName: basics.fullName ?? '', city: basics.city ?? '', country: basics.country ?? '', websiteUrl: basics.websiteUrl ?? '' },
+			ingestedAt: ingestedAt ? `${dateFormat.format(ingestedAt)} UTC` : null,
+			artistBrief,
+			links: links.map(({ id, kind, url }) => ({ id, kind, url })),
+			cv: assets.find((asset) => asset.kind === 'cv') ?? null,
+			images: assets.filter((asset) => asset.kind === 'image'),
+		}
+	} catch (error) {
+		app.logger.error({ err: error, userId: user.id }, 'profile page failed to load')
+		throw await redirectWithToast('/portal/feed', { type: 'error', description: 'Failed to load profile data' }, app.env)
+	}
+}
+
+/** The specification's error toast of each form (section 8, Profile). */
+const FAILURES: Record<string, string> = {
+	'update-basics': 'Failed to update profile',
+	'add-link': 'Failed to add link',
+	'remove-link': 'Failed to remove link',
+	upload: 'Failed to upload files',
+	'remove-file': 'Failed to remove file',
+	reingest: 'Failed to re-ingest profile',
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+	const user = requireOnboardedUser(request, context)
+	const { app } = context
+	const back = (toast: ToastInput) => redirectWithToast(PAGE, toast, app.env)
+	const multipart = request.headers.get('Content-Type')?.startsWith('multipart/form-data') ?? false
+	let intent = multipart ? 'upload' : 'unknown'
+	try {
+		if (multipart) {
+			const received = await receiveProfileFiles(request, app, user.id)
+			const problems = uploadProblemsSummary(received)
+			if (problems) return back({ type: 'error', description: `${FAILURES.upload}. ${problems}` })
+			const count = received.outcomes.length
+			if (!count) return back({ type: 'error', description: `${FAILURES.upload}. Choose a file first.` })
+			return back({ title: count === 1 ? 'File uploaded successfully' : 'Files uploaded successfully' })
+		}
+
+		const form = await request.formData()
+		intent = String(form.get('intent'))
+		switch (intent) {
+			case 'update-basics': {
+				const values = profileValuesFromForm(form)
+				const result = await handleFormErrors(() => updateProfileBasics(app, user.id, values), { intent, values })
+				return result.ok ? await back({ title: 'Profile updated successfully' }) : result.response
+			}
+			case 'add-link': {
+				const values = { kind: form.get('kind'), url: form.get('url') }
+				const result = await handleFormErrors(() => addLink(app, user.id, values), { intent, values })
+				return result.ok ? await back({ title: 'Link added successfully' }) : result.response
+			}
+			case 'remove-link':
+				await removeLink(app, user.id, { linkId: form.get('linkId') })
+				return await back({ title: 'Link removed successfully' })
+			case 'remove-file':
+				await removeAsset(app, user.id, form.get('assetId'))
+				return await back({ title: 'File removed successfully' })
+			case 'reingest':
+				await requestProfileIngest(app, user.id)
+				return await back({ title: 'Profile re-ingestion initiated' })
+		}
+	} catch (error) {
+		const description = FAILURES[intent]
+		if (!description || error instanceof Response) throw error
+		app.logger.error({ err: error, userId: user.id, intent }, description)
+		return back({ type: 'error', description })
+	}
+	throw new Response('Unknown form.', { status: 400 })
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
+
+export default function Profile() {
+	const data = useLoaderData<typeof loader>()
+	const actionData = useActionData<typeof action>()
+	const errorsFor = (intent: string): FailedForm =>
+		actionData && 'fieldErrors' in actionData && actionData.intent === intent ? actionData : null
+
+	return (
+		<div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6">
+			<div>
+				<h1 className="text-2xl font-semibold sm:text-3xl">Profile</h1>
+				<p className="mt-1 text-muted-foreground">What we use to match open calls and write your drafts.</p>
+			</div>
+			<BasicsCard basics={data.basics} failed={errorsFor('update-basics')} />
+			<LinksCard links={data.links} failed={errorsFor('add-link')} />
+			<CvCard cv={data.cv} />
+			<ImagesCard images={data.images} />
+			<BriefCard ingestedAt={data.ingestedAt} artistBrief={data.artistBrief} />
+		</div>
+	)
+}
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}
+
+type FailedForm = { formError: string; fieldErrors: FieldErrors; values?: unknown } | null
+
+/** A card that is also a named region, so each form can be found by its heading. */
+function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
+	const id = useId()
+	return (
+		<section aria-labelledby={id}>
+			<Card>
+				<CardHeader>
+					<CardTitle as="h2" id={id}>
+						{title}
+					</CardTitle>
+					{description ? <CardDescription>{description}</CardDescription> : null}
+				</CardHeader>
+				<CardContent>{children}</CardContent>
+			</Card>
+		</section>
+	)
+}
+
+function useBusy(intent: string) {
+	const navigation = useNavigation()
+	return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+}
+
+const mediumOptions = MEDIUMS.map((medium) => ({ value: medium, label: medium }))
+const interestOptions = INTERESTS.map((interest) => ({ value: interest, label: INTEREST_LABELS[interest] }))
+type BasicsValues = z.input<typeof ProfileBasicsInput>
+
+function BasicsCard({ basics, failed }: { basics: LoaderData['basics']; failed: FailedForm }) {
+	const hydrated = useHydrated()
+	const busy = useBusy('update-basics')
+	const values = (failed?.values as typeof basics | undefined) ?? basics
+	const serverErrors = failed?.fieldErrors ?? {}
+	const form = useForm<BasicsValues, unknown, z.output<typeof ProfileBasicsInput>>({
+		resolver: zodResolver(ProfileBasicsInput),
+		mode: 'onChange',
+		defaultValues: values as BasicsValues,
+	})
+	const onSubmit = useValidatedSubmit(form.handleSubmit)
+	const { errors, isValid } = form.formState
+	const text = (name: 'fullName' | 'city' | 'country', label: string, autoComplete: string) => (
+		<Field
+			label={label}
+			errors={errorsOf(errors, serverErrors, name)}
+			inputProps={{ ...form.register(name), defaultValue: values[name], autoComplete, required: true }}
+		/>
+	)
+	return (
+		<Section title="Basics">
+			<Form method="post" onSubmit={onSubmit} noValidate className="grid gap-5">
+				<input type="hidden" name="intent" value="update-basics" />
+				{text('fullName', 'Full name', 'name')}
+				<div className="grid gap-4 sm:grid-cols-2">
+					{text('city', 'City', 'address-level2')}
+					{text('country', 'Country', 'country-name')}
+				</div>
+				<CheckboxGroup
+					legend="Mediums"
+					options={mediumOptions}
+					defaultChecked={values.mediums}
+					checkboxProps={() => form.register('mediums')}
+					errors={errorsOf(errors, serverErrors, 'mediums')}
+				/>
+				<CheckboxGroup
+					legend="Interests"
+					options={interestOptions}
+					defaultChecked={values.interests}
+					checkboxProps={() => form.register('interests')}
+					errors={errorsOf(errors, serverErrors, 'interests')}
+				/>
+				<Field
+					label="Website"
+					hint="Optional."
+					errors={errorsOf(errors, serverErrors, 'websiteUrl')}
+					inputProps={{ ...form.register('websiteUrl'), defaultValue: values.websiteUrl ?? '', type: 'url', inputMode: 'url', autoComplete: 'url' }}
+				/>
+				<div>
+					<Button type="submit" disabled={busy || (hydrated && !isValid)}>
+						{busy ? 'Saving…' : 'Save changes'}
+					</Button>
+				</div>
+			</Form>
+		</Section>
+	)
+}
+
+function LinksCard({ links, failed }: { links: LoaderData['links']; failed: FailedForm }) {
+	const hydrated = useHydrated()
+	const busy = useBusy('add-link')
+	const submitted = failed?.values as { kind?: string; url?: string } | undefined
+	const [url, setUrl] = useState(submitted?.url ?? '')
+	const urlErrors = failed?.fieldErrors.url
+	return (
+		<Section title="Links" description="Press, social and portfolio links, newest first.">
+			{links.length ? (
+				<ul className="mb-5 divide-y divide-border rounded-lg border border-border">
+					{links.map((link) => (
+						<li key={link.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
+							<Badge variant="secondary">{LINK_KIND_LABELS[link.kind]}</Badge>
+							<a
+								href={link.url}
+								target="_blank"
+								rel="noopener noreferrer"
+								className="inline-flex min-w-0 flex-1 items-center gap-1 text-sm break-all text-primary underline-offset-4 hover:underline"
+							>
+								{link.url}
+								<ExternalLink aria-hidden className="size-3.5 shrink-0" />
+								<span className="sr-only">(opens in a new tab)</span>
+							</a>
+							<Form method="post">
+								<input type="hidden" name="intent" value="remove-link" />
+								<input type="hidden" name="linkId" value={link.id} />
+								<Button type="submit" variant="ghost" size="sm">
+									<Trash2 aria-hidden />
+									Remove<span className="sr-only"> link {link.url}</span>
+								</Button>
+							</Form>
+						</li>
+					))}
+				</ul>
+			) : (
+				<p className="mb-5 text-sm text-muted-foreground">No links yet.</p>
+			)}
+			{/* A new key after each added link empties the form. */}
+			<Form key={links.length} method="post" noValidate className="grid gap-3 sm:grid-cols-[11rem_1fr_auto] sm:items-start">
+				<input type="hidden" name="intent" value="add-link" />
+				<div className="grid gap-1.5">
+					<Label htmlFor="new-link-kind">Type</Label>
+					<Select id="new-link-kind" name="kind" defaultValue={submitted?.kind ?? 'portfolio'}>
+						{LINK_KINDS.map((kind) => (
+							<option key={kind} value={kind}>
+								{LINK_KIND_LABELS[kind]}
+							</option>
+						))}
+					</Select>
+				</div>
+				<Field
+					label="URL"
+					errors={urlErrors ?? failed?.fieldErrors.kind}
+					inputProps={{
+						id: 'new-link-url',
+						name: 'url',
+						type: 'url',
+						inputMode: 'url',
+						placeholder: 'https://',
+						required: true,
+						value: url,
+						onChange: (event) => setUrl(event.currentTarget.value),
+					}}
+				/>
+				<Button type="submit" className="sm:mt-6" disabled={busy || (hydrated && !url.trim())}>
+					{busy ? 'Adding…' : 'Add link'}
+				</Button>
+			</Form>
+		</Section>
+	)
+}
+
+function UploadForm({ intent, children, label }: { intent: string; children: ReactNode; label: string }) {
+	const navigation = useNavigation()
+	const busy = navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data' && navigation.formData?.has(intent)
+	return (
+		<Form method="post" encType="multipart/form-data" className="grid gap-3">
+			{children}
+			<div>
+				<Button type="submit" name={intent} value="1" variant="outline" disabled={busy}>
+					{busy ? 'Uploading…' : label}
+				</Button>
+			</div>
+		</Form>
+	)
+}
+
+function RemoveFileButton({ assetId, name }: { assetId: string; name: string }) {
+	return (
+		<Form method="post">
+			<input type="hidden" name="intent" value="remove-file" />
+			<input type="hidden" name="assetId" value={assetId} />
+			<Button type="submit" variant="ghost" size="sm">
+				<Trash2 aria-hidden />
+				Remove<span className="sr-only"> {name}</span>
+			</Button>
+		</Form>
+	)
+}
+
+function CvCard({ cv }: { cv: LoaderData['cv'] }) {
+	return (
+		<Section title="CV" description="PDF, DOC or DOCX, up to 10 MB. A new CV replaces the current one; text is read from PDFs.">
+			{cv ? (
+				<div className="mb-5 flex flex-wrap items-center gap-3 rounded-lg border border-border px-3 py-2">
+					<FileText aria-hidden className="size-5 text-muted-foreground" />
+					<a href={`/files/${cv.id}`} className="min-w-0 flex-1 text-sm break-all text-primary underline-offset-4 hover:underline" target="_blank" rel="noopener">
+						{cv.originalName}
+					</a>
+					<span className="text-sm text-muted-foreground">{formatBytes(cv.size)}</span>
+					<RemoveFileButton assetId={cv.id} name={cv.originalName} />
+				</div>
+			) : (
+				<p className="mb-5 text-sm text-muted-foreground">No CV uploaded.</p>
+			)}
+			<UploadForm intent="upload-cv" label={cv ? 'Replace CV' : 'Upload CV'}>
+				<Field label="CV file" inputProps={{ name: 'cv', type: 'file', accept: ACCEPT.cv, required: true, className: 'h-auto py-2' }} />
+			</UploadForm>
+		</Section>
+	)
+}
+
+function ImagesCard({ images }: { images: LoaderData['images'] }) {
+	const remaining = MAX_IMAGES - images.length
+	return (
+		<Section title="Images" description={`Up to ${MAX_IMAGES} images of your work: JPEG, PNG, GIF or WEBP, 10 MB each.`}>
+			{images.length ? (
+				<ul className="mb-5 grid grid-cols-2 gap-3 sm:grid-cols-3">
+					{images.map((image) => (
+						<li key={image.id} className="overflow-hidden rounded-lg border border-border bg-muted">
+							<img src={`/files/${image.id}`} alt={image.originalName} loading="lazy" className="aspect-square w-full object-cover" />
+							<div className="flex items-center justify-between gap-2 bg-card px-2 py-1">
+								<span className="truncate text-xs text-muted-foreground" title={image.originalName}>
+									{image.originalName}
+								</span>
+								<RemoveFileButton assetId={image.id} name={image.originalName} />
+							</div>
+						</li>
+					))}
+				</ul>
+			) : (
+				<p className="mb-5 text-sm text-muted-foreground">No images uploaded.</p>
+			)}
+			{remaining > 0 ? (
+				<UploadForm intent="upload-images" label="Upload images">
+					<ImageFilesField
+						label="Image files"
+						hint={`You can add ${remaining} more ${remaining === 1 ? 'image' : 'images'}.`}
+						max={remaining}
+					/>
+				</UploadForm>
+			) : (
+				<p className="text-sm text-foreground">You have {MAX_IMAGES} images, the most you can keep. Remove one to add another.</p>
+			)}
+		</Section>
+	)
+}
+
+function BriefCard({ ingestedAt, artistBrief }: { ingestedAt: string | null; artistBrief: string | null }) {
+	const busy = useBusy('reingest')
+	return (
+		<Section
+			title="Artist brief"
+			description="A summary of your profile and CV that grounds every draft. It is rebuilt when your profile or files change."
+		>
+			<p className="text-sm">{ingestedAt ? `Last built ${ingestedAt}.` : 'Not built yet.'}</p>
+			{artistBrief ? (
+				<details className="mt-3 rounded-lg border border-border bg-muted/50 px-3 py-2 text-sm">
+					<summary className="cursor-pointer font-medium">Show the brief</summary>
+					<pre className="mt-2 font-sans break-words whitespace-pre-wrap">{artistBrief}</pre>
+				</details>
+			) : null}
+			<Form method="post" className="mt-4">
+				<input type="hidden" name="intent" value="reingest" />
+				<Button type="submit" variant="outline" disabled={busy}>
+					<RefreshCw aria-hidden />
+					{busy ? 'Starting…' : 'Re-ingest profile'}
+				</Button>
+			</Form>
+		</Section>
+	)
+}

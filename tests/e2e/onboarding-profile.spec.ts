@@ -1,0 +1,186 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { minimalPdf, tinyPng } from '../fixtures/files.ts'
+import { createE2eUser, signIn } from './support/e2e-db.ts'
+
+// Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
+
+const isJs = () => test.info().project.name === 'js'
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' })
+
+async function open(page: Page, path: string) {
+	await page.goto(path)
+	if (isJs()) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+}
+
+async function fillStep1(page: Page) {
+	await page.getByLabel('Full name').fill('Ada Lovelace')
+	await page.getByLabel('City').fill('Porto')
+	await page.getByLabel('Country').fill('Portugal')
+}
+
+test('a new artist completes onboarding, then edits the profile, links and images', async ({ page, context, baseURL, browser }) => {
+	const user = await createE2eUser({ onboarded: false })
+	await signIn(context, user, baseURL!)
+
+	// The portal sends a not-onboarded user here.
+	await page.goto('/portal/profile')
+	await expect(page).toHaveURL(/\/onboarding$/)
+	await open(page, '/onboarding')
+
+	// Step 1: all three fields are required.
+	await expect(page.getByText('Step 1 of 4')).toBeVisible()
+	await page.getByLabel('City').fill('')
+	if (isJs()) {
+		await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled()
+	} else {
+		await page.getByRole('button', { name: 'Next' }).click()
+		await expect(page.getByText('City is required')).toBeVisible()
+	}
+	await fillStep1(page)
+	await page.getByRole('button', { name: 'Next' }).click()
+
+	// Step 2: mediums and interests (the profile's earlier answers are already ticked).
+	await expect(page.getByText('Step 2 of 4')).toBeVisible()
+	const mediums = page.getByRole('group', { name: 'Mediums' })
+	await expect(mediums.getByRole('checkbox')).toHaveCount(12)
+	await mediums.getByLabel('Sculpture').check()
+	await page.getByRole('group', { name: 'Interests' }).getByLabel('Residencies').check()
+	await page.getByRole('button', { name: 'Next' }).click()
+
+	// Step 3: website and links; remove is offered only with more than one row.
+	await expect(page.getByText('Step 3 of 4')).toBeVisible()
+	await page.getByLabel('Website').fill('ada.example.com')
+	await expect(page.getByRole('button', { name: /^Remove/ })).toHaveCount(0)
+	const link = (index: number) => page.getByRole('group', { name: `Link ${index}` })
+	await link(1).getByLabel('URL').fill('https://instagram.com/ada')
+	await page.getByRole('button', { name: 'Add link' }).click()
+	await expect(link(2)).toBeVisible()
+	await link(2).getByLabel('Type').selectOption('press')
+	await link(2).getByLabel('URL').fill('https://news.example.com/ada')
+	await page.getByRole('button', { name: 'Add link' }).click()
+	await expect(link(3)).toBeVisible()
+	// At three rows, no more can be added; the blank third row is not saved.
+	await expect(page.getByRole('button', { name: 'Add link' })).toHaveCount(0)
+	await expect(page.getByRole('button', { name: /^Remove/ })).toHaveCount(3)
+	await page.getByRole('button', { name: 'Next' }).click()
+
+	// Step 4: a PDF CV and an image, made here.
+	await expect(page.getByText('Step 4 of 4')).toBeVisible()
+	await page.getByLabel('CV (PDF)').setInputFiles({ name: 'ada-cv.pdf', mimeType: 'application/pdf', buffer: minimalPdf(['Ada Lovelace', 'Solo show, Porto 2024']) })
+	await page.getByLabel('Images').setInputFiles({ name: 'work.png', mimeType: 'image/png', buffer: tinyPng() })
+	await page.getByRole('button', { name: 'Complete profile' }).click()
+
+	await expect(page).toHaveURL(/\/portal\/feed$/)
+	await expect(toasts(page)).toContainText('Profile completed!')
+
+	// The profile shows what onboarding saved.
+	await open(page, '/portal/profile')
+	await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace')
+	await expect(page.getByLabel('Website')).toHaveValue('https://ada.example.com')
+	await expect(page.getByRole('group', { name: 'Mediums' }).getByLabel('Sculpture')).toBeChecked()
+	await expect(page.getByRole('link', { name: /instagram\.com\/ada/ })).toBeVisible()
+	await expect(page.getByRole('link', { name: /news\.example\.com\/ada/ })).toBeVisible()
+	await expect(page.getByRole('link', { name: 'ada-cv.pdf' })).toBeVisible()
+	await expect(page.getByRole('img', { name: 'work.png' })).toBeVisible()
+
+	// Basics.
+	await page.getByLabel('City').fill('Lisbon')
+	await page.getByRole('button', { name: 'Save changes' }).click()
+	await expect(toasts(page)).toContainText('Profile updated successfully')
+	await expect(page.getByLabel('City')).toHaveValue('Lisbon')
+
+	// Links: add, then remove.
+	const linksCard = page.getByRole('region', { name: 'Links' })
+	await linksCard.getByLabel('Type').selectOption('portfolio')
+	await linksCard.getByLabel('URL').fill('https://folio.example.com')
+	await linksCard.getByRole('button', { name: 'Add link' }).click()
+	await expect(toasts(page)).toContainText('Link added successfully')
+	await expect(page.getByRole('link', { name: /folio\.example\.com/ })).toBeVisible()
+	await page.getByRole('button', { name: 'Remove link https://folio.example.com' }).click()
+	await expect(toasts(page)).toContainText('Link removed successfully')
+	await expect(page.getByRole('link', { name: /folio\.example\.com/ })).toHaveCount(0)
+
+	// Images: upload, then remove.
+	await page.getByLabel('Image files').setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: tinyPng() })
+	await page.getByRole('button', { name: 'Upload images' }).click()
+	await expect(toasts(page)).toContainText('File uploaded successfully')
+	const image = page.getByRole('img', { name: 'second.png' })
+	await expect(image).toBeVisible()
+
+	// The file is served to its owner only: another user gets a plain 404.
+	const src = (await image.getAttribute('src'))!
+	const own = await page.request.get(src)
+	expect(own.status()).toBe(200)
+	expect(own.headers()['content-type']).toBe('image/png')
+	expect(own.headers()).toMatchObject({
+		'x-content-type-options': 'nosniff',
+		'content-disposition': `inline; filename="second.png"; filename*=UTF-8''second.png`,
+		'cache-control': 'private, max-age=300',
+	})
+	const stranger = await browser.newContext()
+	await signIn(stranger, await createE2eUser(), baseURL!)
+	expect((await stranger.request.get(src, { maxRedirects: 0 })).status()).toBe(404)
+	await stranger.close()
+
+	await page.getByRole('button', { name: 'Remove second.png' }).click()
+	await expect(toasts(page)).toContainText('File removed successfully')
+	await expect(page.getByRole('img', { name: 'second.png' })).toHaveCount(0)
+
+	await page.getByRole('button', { name: 'Re-ingest profile' }).click()
+	await expect(toasts(page)).toContainText('Profile re-ingestion initiated')
+})
+
+test('a reload in the middle of onboarding keeps what was entered', async ({ page, context, baseURL }) => {
+	const user = await createE2eUser({ onboarded: false })
+	await signIn(context, user, baseURL!)
+	await open(page, '/onboarding')
+	await fillStep1(page)
+	await page.getByRole('button', { name: 'Next' }).click()
+	await expect(page.getByText('Step 2 of 4')).toBeVisible()
+	await page.getByRole('group', { name: 'Mediums' }).getByLabel('Ceramics').check()
+	await page.getByRole('group', { name: 'Interests' }).getByLabel('Competitions').check()
+	await page.getByRole('button', { name: 'Next' }).click()
+	await expect(page.getByText('Step 3 of 4')).toBeVisible()
+
+	await page.reload()
+	await expect(page.getByText('Step 3 of 4')).toBeVisible()
+	if (isJs()) await open(page, '/onboarding')
+	await page.getByRole('button', { name: 'Previous' }).click()
+	await expect(page.getByText('Step 2 of 4')).toBeVisible()
+	await expect(page.getByRole('group', { name: 'Mediums' }).getByLabel('Ceramics')).toBeChecked()
+	await page.getByRole('button', { name: 'Previous' }).click()
+	await expect(page.getByText('Step 1 of 4')).toBeVisible()
+	await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace')
+	await expect(page.getByLabel('City')).toHaveValue('Porto')
+})
+
+test('the API queues an ingest for the signed-in user only', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+	const anonymous = await page.request.post('/api/profile/ingest', { data: { user_id: 'x', profile_data: {} } })
+	expect(anonymous.status()).toBe(401)
+	const user = await createE2eUser()
+	await signIn(context, user, baseURL!)
+	const ok = await page.request.post('/api/profile/ingest', { data: { user_id: user.id, profile_data: { fullName: 'E2E Artist' } } })
+	expect(ok.status()).toBe(202)
+	const other = await createE2eUser()
+	const forbidden = await page.request.post('/api/profile/ingest', { data: { user_id: other.id, profile_data: {} } })
+	expect(forbidden.status()).toBe(403)
+	const invalid = await page.request.post('/api/profile/ingest', { data: { user_id: 'me' } })
+	expect(invalid.status()).toBe(400)
+	expect(await invalid.json()).toMatchObject({ error: 'user_id must be a user id' })
+})
+
+for (const [path, onboarded] of [
+	['/onboarding', false],
+	['/portal/profile', true],
+] as const) {
+	test(`${path} has no serious or critical axe violations`, { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+		await signIn(context, await createE2eUser({ onboarded }), baseURL!)
+		await open(page, path)
+		const { violations } = await new AxeBuilder({ page }).analyze()
+		const serious = violations
+			.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+			.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+		expect(serious).toEqual([])
+	})
+}
