@@ -29,8 +29,9 @@ async function linkFromOutbox(request: APIRequestContext, to: string, path: stri
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' })
 
+/** In the portal: once React runs, the no-JavaScript menu (<details>) gives way to the drawer's button. */
 async function waitForHydration(page: Page) {
-	if (test.info().project.name === 'js') await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+	if (test.info().project.name === 'js') await expect(page.locator('header details')).toHaveCount(0)
 }
 
 test.describe('sign up', () => {
@@ -133,9 +134,9 @@ test.describe('portal layout', () => {
 		await expect(page.getByRole('heading', { level: 1, name: 'Opportunities' })).toBeVisible()
 		await expect(page.getByText('Credits remaining: 0')).toBeVisible()
 		const sidebar = page.getByRole('navigation', { name: 'Portal' }).filter({ visible: true })
-		for (const name of ['Feed', 'Profile', 'Drafts']) await expect(sidebar.getByRole('link', { name })).toBeVisible()
-		await expect(sidebar.getByRole('link', { name: 'Admin' })).toHaveCount(0)
-		await expect(sidebar.getByRole('link', { name: 'Feed' })).toHaveAttribute('aria-current', 'page')
+		for (const name of ['Feed', 'Profile', 'Drafts']) await expect(sidebar.getByRole('link', { name, exact: true })).toBeVisible()
+		await expect(sidebar.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0)
+		await expect(sidebar.getByRole('link', { name: 'Feed', exact: true })).toHaveAttribute('aria-current', 'page')
 
 		// The feed lists open calls, each leading to its detail page.
 		const first = page.getByRole('main').getByRole('listitem').first().getByRole('link')
@@ -150,6 +151,7 @@ test.describe('portal layout', () => {
 		await expect(banner).toHaveCount(0)
 		await page.reload()
 		await expect(page.getByRole('region', { name: 'Credits' })).toHaveCount(0)
+		await waitForHydration(page)
 
 		// The sidebar's state lives in a cookie, so the server renders it as left.
 		const toggle = page.getByRole('button', { name: 'Collapse sidebar' })
@@ -158,13 +160,14 @@ test.describe('portal layout', () => {
 		await expect(page.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false')
 		await page.reload()
 		await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
+		await waitForHydration(page)
 		expect((await context.cookies()).find((cookie) => cookie.name === 'cb_sidebar')?.expires).toBeGreaterThan(
 			Date.now() / 1000 + 6 * 24 * 60 * 60,
 		)
 		await page.getByRole('button', { name: 'Expand sidebar' }).click()
 		await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible()
 
-		await page.getByRole('link', { name: 'Drafts' }).filter({ visible: true }).click()
+		await page.getByRole('link', { name: 'Drafts', exact: true }).filter({ visible: true }).click()
 		await expect(page.getByText("You haven't created any drafts yet.")).toBeVisible()
 		await expect(page.getByRole('main').getByRole('link', { name: 'Browse opportunities' })).toHaveAttribute('href', '/portal/feed')
 	})
@@ -186,7 +189,7 @@ test.describe('portal layout', () => {
 		// With JavaScript a button opens a drawer; without, a disclosure (<summary>) opens the links.
 		const menu = test.info().project.name === 'js' ? page.getByRole('button', { name: 'Menu' }) : page.locator('summary')
 		await menu.click()
-		const drafts = page.getByRole('link', { name: 'Drafts' }).filter({ visible: true })
+		const drafts = page.getByRole('link', { name: 'Drafts', exact: true }).filter({ visible: true })
 		await expect(drafts).toBeVisible()
 		if (test.info().project.name === 'js') {
 			await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible()
@@ -195,7 +198,7 @@ test.describe('portal layout', () => {
 			await expect(page.getByRole('button', { name: 'Menu' })).toBeFocused()
 			await page.getByRole('button', { name: 'Menu' }).click()
 		}
-		await page.getByRole('link', { name: 'Drafts' }).filter({ visible: true }).click()
+		await page.getByRole('link', { name: 'Drafts', exact: true }).filter({ visible: true }).click()
 		await expect(page).toHaveURL(/\/portal\/drafts$/)
 	})
 
