@@ -25,6 +25,8 @@ const chromium = {
 
 export default defineConfig({
 	testDir: 'tests/e2e',
+	// Playwright empties its output folder on every run; the reports of other tools live beside it.
+	outputDir: 'test-results/e2e',
 	fullyParallel: false,
 	forbidOnly: Boolean(process.env.CI),
 	retries: 0,

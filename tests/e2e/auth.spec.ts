@@ -1,33 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { createE2eUser, signIn } from './support/e2e-db.ts'
+import { linkFromOutbox, toasts, uniqueEmail } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
 
 const PASSWORD = 'paint-2026'
-
-function uniqueEmail(prefix: string) {
-	return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`
-}
-
-/** The newest link to `path` e-mailed to `to`, read from the development outbox (e-mails go out through a job). */
-async function linkFromOutbox(request: APIRequestContext, to: string, path: string) {
-	const pattern = new RegExp(`href="(https?://[^"]+${path.replace(/\//g, '\\/')}\\?token=[\\w-]+)"`)
-	let link = ''
-	await expect
-		.poll(
-			async () => {
-				const html = await (await request.get(`/dev/outbox?${new URLSearchParams({ to })}`)).text()
-				link = html.match(pattern)?.[1] ?? ''
-				return link
-			},
-			{ message: `an e-mail to ${to} with a ${path} link`, timeout: 15_000 },
-		)
-		.not.toBe('')
-	return new URL(link).pathname + new URL(link).search
-}
-
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' })
 
 /** In the portal: once React runs, the no-JavaScript menu (<details>) gives way to the drawer's button. */
 async function waitForHydration(page: Page) {
@@ -147,8 +125,11 @@ test.describe('portal layout', () => {
 		await expect(banner).toContainText('Upgrade for monthly credits or buy a one-time pack.')
 		await expect(banner.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing')
 		await waitForHydration(page)
+		// The choice is saved in the background; wait for the save before reloading.
+		const bannerSaved = page.waitForResponse((response) => response.url().includes('/portal/preferences'))
 		await banner.getByRole('button', { name: 'Dismiss' }).click()
 		await expect(banner).toHaveCount(0)
+		await bannerSaved
 		await page.reload()
 		await expect(page.getByRole('region', { name: 'Credits' })).toHaveCount(0)
 		await waitForHydration(page)
@@ -156,8 +137,10 @@ test.describe('portal layout', () => {
 		// The sidebar's state lives in a cookie, so the server renders it as left.
 		const toggle = page.getByRole('button', { name: 'Collapse sidebar' })
 		await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+		const sidebarSaved = page.waitForResponse((response) => response.url().includes('/portal/preferences'))
 		await toggle.click()
 		await expect(page.getByRole('button', { name: 'Expand sidebar' })).toHaveAttribute('aria-expanded', 'false')
+		await sidebarSaved
 		await page.reload()
 		await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
 		await waitForHydration(page)

@@ -2,11 +2,10 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { minimalPdf, tinyPng } from '../fixtures/files.ts'
 import { createE2eUser, signIn } from './support/e2e-db.ts'
+import { isJs, toasts } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
 
-const isJs = () => test.info().project.name === 'js'
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' })
 
 async function open(page: Page, path: string) {
 	await page.goto(path)

@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test'
+import { minimalPdf, tinyPng } from '../fixtures/files.ts'
+import { isJs, linkFromOutbox, toasts, uniqueEmail } from './support/page.ts'
+
+// The whole first visit of a new artist, as one story, with JavaScript on and off:
+// sign up → confirm from the outbox → onboard with files → edit the profile →
+// sign out → sign back in with a magic link.
+test('a new artist signs up, onboards with files, edits the profile and comes back with a magic link', async ({
+	page,
+	request,
+}) => {
+	test.setTimeout(90_000)
+	const email = uniqueEmail('journey')
+
+	await page.goto('/')
+	await page.getByRole('banner').getByRole('link', { name: 'Get Started' }).click()
+	await expect(page).toHaveURL(/\/signin/)
+	await page.getByRole('tab', { name: 'Sign Up' }).click()
+	const signUp = page.getByRole('tabpanel', { name: 'Sign Up' })
+	await signUp.getByLabel('E-mail').fill(email)
+	await signUp.getByLabel('Password').fill('studio-light-7')
+	await signUp.getByRole('button', { name: 'Sign Up' }).click()
+	await expect(toasts(page)).toContainText('Please check your email to confirm your account!')
+
+	await page.goto(await linkFromOutbox(request, email, '/auth/confirm'))
+	await expect(page).toHaveURL(/\/onboarding$/)
+	await expect(toasts(page)).toContainText("You've received 1 free draft!")
+	if (isJs()) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+
+	await page.getByLabel('Full name').fill('Maya Okafor')
+	await page.getByLabel('City').fill('Lagos')
+	await page.getByLabel('Country').fill('Nigeria')
+	await page.getByRole('button', { name: 'Next' }).click()
+	await expect(page.getByText('Step 2 of 4')).toBeVisible()
+	await page.getByRole('group', { name: 'Mediums' }).getByLabel('Textiles').check()
+	await page.getByRole('group', { name: 'Interests' }).getByLabel('Grants').check()
+	await page.getByRole('button', { name: 'Next' }).click()
+	await expect(page.getByText('Step 3 of 4')).toBeVisible()
+	await page.getByLabel('Website').fill('https://maya.example.com')
+	await page.getByRole('button', { name: 'Next' }).click()
+	await expect(page.getByText('Step 4 of 4')).toBeVisible()
+	await page.getByLabel('CV (PDF)').setInputFiles({
+		name: 'maya-cv.pdf',
+		mimeType: 'application/pdf',
+		buffer: minimalPdf(['Maya Okafor', 'Woven works 2019-2026']),
+	})
+	await page.getByLabel('Images').setInputFiles({ name: 'loom.png', mimeType: 'image/png', buffer: tinyPng() })
+	await page.getByRole('button', { name: 'Complete profile' }).click()
+	await expect(page).toHaveURL(/\/portal\/feed$/)
+	await expect(toasts(page)).toContainText('Profile completed!')
+	await expect(page.getByText('Credits remaining: 1')).toBeVisible()
+
+	await page.getByRole('link', { name: 'Profile', exact: true }).filter({ visible: true }).click()
+	await expect(page).toHaveURL(/\/portal\/profile$/)
+	await expect(page.getByRole('link', { name: 'maya-cv.pdf' })).toBeVisible()
+	await expect(page.getByRole('img', { name: 'loom.png' })).toBeVisible()
+	await page.getByLabel('City').fill('Accra')
+	await page.getByLabel('Country').fill('Ghana')
+	await page.getByRole('button', { name: 'Save changes' }).click()
+	await expect(toasts(page)).toContainText('Profile updated successfully')
+	await expect(page.getByLabel('City')).toHaveValue('Accra')
+
+	await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click()
+	await expect(page).toHaveURL(/\/$/)
+	await expect(toasts(page)).toContainText('Signed out')
+	await page.goto('/portal/profile')
+	await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fportal%2Fprofile$/)
+
+	const magic = page.getByRole('main').locator('form', { has: page.getByRole('button', { name: 'Send magic link' }) })
+	await magic.getByLabel('E-mail').fill(email)
+	await magic.getByRole('button', { name: 'Send magic link' }).click()
+	await expect(page.getByText('Check your email for the sign-in link.')).toBeVisible()
+	await page.goto(await linkFromOutbox(request, email, '/auth/magic'))
+	await page.getByRole('button', { name: 'Sign in' }).click()
+	await expect(toasts(page)).toContainText('Successfully signed in!')
+	await page.goto('/portal/profile')
+	await expect(page.getByLabel('City')).toHaveValue('Accra')
+	await expect(page.getByLabel('Full name')).toHaveValue('Maya Okafor')
+})
