@@ -49,6 +49,8 @@ const MATRIX: [string, Record<Persona, Expected>][] = [
 	portal(`/portal/drafts/${SOME_ID}`, 404),
 	portal(`/portal/opportunities/${SOME_ID}`, 404),
 	admin('/admin', 200),
+	admin('/admin/users', 200),
+	admin(`/admin/users/${SOME_ID}`, 404),
 	// 404 until the admin opportunity pages exist (a later issue), then 200.
 	admin('/admin/opportunities/new', 404),
 	admin(`/admin/opportunities/${SOME_ID}`, 404),
