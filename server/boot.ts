@@ -58,3 +58,20 @@ export async function openAppContext(env: Env, logger: Logger): Promise<RunningC
 		},
 	}
 }
+
+/**
+ * Runs `stop` once on the first SIGINT or SIGTERM (a second signal while
+ * stopping changes nothing), then exits 0.
+ */
+export function onShutdownSignal(logger: Logger, stop: (signal: NodeJS.Signals) => Promise<void>) {
+	let stopping = false
+	const handle = async (signal: NodeJS.Signals) => {
+		if (stopping) return
+		stopping = true
+		await stop(signal)
+		logger.info('stopped')
+		process.exit(0)
+	}
+	process.on('SIGINT', () => void handle('SIGINT'))
+	process.on('SIGTERM', () => void handle('SIGTERM'))
+}

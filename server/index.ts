@@ -2,7 +2,7 @@ import type { Server } from 'node:http'
 import { createLogger } from '#server/logger.ts'
 import { isDatabaseEmpty, seedDemoData } from '#server/db/seed.ts'
 import { announceSetupLink } from '#server/domain/accounts/setup.ts'
-import { getEnvOrExit, openAppContext } from '#server/boot.ts'
+import { getEnvOrExit, onShutdownSignal, openAppContext } from '#server/boot.ts'
 import { registerWorkers } from '#server/jobs/workers.ts'
 import { createApp } from '#server/app.ts'
 
@@ -42,8 +42,7 @@ async function main() {
 		process.exit(1)
 	})
 
-	const shutdown = async (signal: string) => {
-		if (shuttingDown) return
+	onShutdownSignal(logger, async (signal) => {
 		shuttingDown = true
 		logger.info({ signal }, 'shutting down: draining requests')
 		// Stop accepting connections; idle keep-alive sockets close now, busy ones when their response ends.
@@ -55,11 +54,7 @@ async function main() {
 		await vite?.close()
 		// Requests may enqueue jobs until the server has closed; then running jobs get the same grace.
 		await running.close({ timeoutMs: SHUTDOWN_GRACE_MS })
-		logger.info('stopped')
-		process.exit(0)
-	}
-	process.on('SIGINT', () => void shutdown('SIGINT'))
-	process.on('SIGTERM', () => void shutdown('SIGTERM'))
+	})
 }
 
 main().catch((error) => {

@@ -1,5 +1,5 @@
 import { createLogger } from '#server/logger.ts'
-import { getEnvOrExit, openAppContext } from '#server/boot.ts'
+import { getEnvOrExit, onShutdownSignal, openAppContext } from '#server/boot.ts'
 import { registerWorkers } from '#server/jobs/workers.ts'
 
 /**
@@ -16,17 +16,10 @@ async function main() {
 	await registerWorkers(running.jobRunner, running.app)
 	logger.info('job workers running')
 
-	let stopping = false
-	const shutdown = async (signal: string) => {
-		if (stopping) return
-		stopping = true
+	onShutdownSignal(logger, async (signal) => {
 		logger.info({ signal }, 'shutting down: letting running jobs finish')
 		await running.close({ timeoutMs: SHUTDOWN_GRACE_MS })
-		logger.info('stopped')
-		process.exit(0)
-	}
-	process.on('SIGINT', () => void shutdown('SIGINT'))
-	process.on('SIGTERM', () => void shutdown('SIGTERM'))
+	})
 }
 
 main().catch((error) => {

@@ -1,4 +1,5 @@
 import type { QuestionType } from '#server/db/generated/enums.ts'
+import { MEDIUMS } from '#server/domain/profiles/choices.ts'
 import type { SeedLimit } from './opportunities.ts'
 
 /**
@@ -95,20 +96,7 @@ export const demoTemplates: readonly SeedTemplate[] = [
 		label: 'Mediums',
 		type: 'multi_select',
 		helpText: 'Select every medium the proposed work uses.',
-		options: [
-			'Painting',
-			'Drawing',
-			'Sculpture',
-			'Photography',
-			'Digital Art',
-			'Video',
-			'Installation',
-			'Performance',
-			'Ceramics',
-			'Textiles',
-			'Printmaking',
-			'Mixed Media',
-		],
+		options: [...MEDIUMS],
 		tags: ['about you', 'mediums'],
 	},
 	{
