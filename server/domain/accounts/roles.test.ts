@@ -8,7 +8,7 @@ describe('setUserRole', () => {
 		const ctx = await createTestContext()
 		const actor = await createUser(ctx.db, { role: 'admin' })
 		const user = await createUser(ctx.db)
-		const result = await setUserRole(ctx, { email: user.email.toUpperCase(), role: 'admin' }, actor.id)
+		const result = await setUserRole(ctx, { email: user.email.toUpperCase(), role: 'admin' }, { id: actor.id, role: 'admin' })
 		expect(result).toEqual({ userId: user.id, previous: 'user', role: 'admin' })
 		expect(await ctx.db.profile.findUnique({ where: { userId: user.id }, select: { role: true } })).toEqual({ role: 'admin' })
 		const audit = await ctx.db.auditLogEntry.findMany({ where: { targetUserId: user.id } })
@@ -23,5 +23,20 @@ describe('setUserRole', () => {
 		await expect(setUserRole(ctx, { email: 'nobody@example.test', role: 'owner' as 'admin' })).rejects.toThrow(
 			'Role must be "user" or "admin"',
 		)
+	})
+
+	test('an acting user must be an admin, and cannot remove their own admin role', async () => {
+		const ctx = await createTestContext()
+		const admin = await createUser(ctx.db, { role: 'admin' })
+		const user = await createUser(ctx.db)
+		await expect(setUserRole(ctx, { email: admin.email, role: 'user' }, { id: user.id, role: 'user' })).rejects.toMatchObject({
+			code: 'FORBIDDEN',
+		})
+		await expect(setUserRole(ctx, { email: admin.email, role: 'user' }, { id: admin.id, role: 'admin' })).rejects.toMatchObject({
+			code: 'CONFLICT',
+			message: 'You cannot remove your own admin role.',
+		})
+		expect(await ctx.db.profile.findUnique({ where: { userId: admin.id }, select: { role: true } })).toEqual({ role: 'admin' })
+		expect(await ctx.db.auditLogEntry.count({ where: { targetUserId: admin.id } })).toBe(0)
 	})
 })
