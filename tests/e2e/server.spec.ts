@@ -8,7 +8,7 @@ test.describe('security headers and health', () => {
 		const headers = response.headers()
 		const csp = headers['content-security-policy'] ?? ''
 		const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
-		expect(nonce).toBeTruthy()
+		expect(nonce).toMatch(/^[A-Za-z0-9+\/]{22}==$/)
 		expect(csp).toContain("frame-ancestors 'none'")
 		expect(csp).toContain("object-src 'none'")
 		expect(headers['x-content-type-options']).toBe('nosniff')

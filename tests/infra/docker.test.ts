@@ -429,7 +429,7 @@ describe('docker-compose.yml', () => {
 		expect(url.username).toBe(db.POSTGRES_USER)
 		expect(url.pathname).toBe(`/${db.POSTGRES_DB}`)
 		expect(env.SESSION_SECRET).toMatch(/^\$\{SESSION_SECRET:\?.+\}$/)
-		expect(env.APP_URL).toBeTruthy()
+		expect(env.APP_URL).toBe('${APP_URL:-http://localhost:3000}')
 	})
 
 	test('app sets only variables that server/env.ts reads, and its hints name real ones', () => {
