@@ -1,0 +1,34 @@
+import { z } from 'zod'
+import { RoleInput } from '#server/domain/accounts/roles.ts'
+
+// User ids stay plain strings here: a malformed id is a user that does not
+// exist (NOT_FOUND), not a form mistake, so the domain checks it, not the schema.
+const UserId = z.string()
+
+export const FindUsersInput = z.object({
+	q: z.string().trim().max(200, 'Search is too long').optional().default(''),
+})
+export type FindUsersInput = z.input<typeof FindUsersInput>
+
+export const SetUserPlanInput = z.object({
+	userId: UserId,
+	plan: z.enum(['free', 'pro'], { message: 'Plan must be "free" or "pro"' }),
+})
+export type SetUserPlanInput = z.input<typeof SetUserPlanInput>
+
+export const MAX_CREDIT_ADJUSTMENT = 1000
+
+export const AdjustCreditsInput = z.object({
+	userId: UserId,
+	delta: z.coerce
+		.number({ message: 'Enter a whole number of credits' })
+		.int('Enter a whole number of credits')
+		.min(-MAX_CREDIT_ADJUSTMENT, `Adjust by at most ${MAX_CREDIT_ADJUSTMENT} credits at a time`)
+		.max(MAX_CREDIT_ADJUSTMENT, `Adjust by at most ${MAX_CREDIT_ADJUSTMENT} credits at a time`)
+		.refine((delta) => delta !== 0, 'Enter a change other than 0'),
+	note: z.string().trim().min(1, 'Say why the credits change').max(500, 'Keep the note under 500 characters'),
+})
+export type AdjustCreditsInput = z.input<typeof AdjustCreditsInput>
+
+export const ChangeUserRoleInput = z.object({ userId: UserId, role: RoleInput })
+export type ChangeUserRoleInput = z.input<typeof ChangeUserRoleInput>
