@@ -1,0 +1,59 @@
+/*
+ * Calendar dates as the product stores them: `yyyy-MM-dd` strings with no time and no time zone
+ * (a PostgreSQL DATE). They are formatted as UTC midnights, so the day never shifts with the
+ * viewer's or the server's time zone. Shared by the admin list, the forms' preview and the feed.
+ */
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+const DAY_MS = 86_400_000
+
+const shortFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+const longFormat = new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+
+/** The UTC midnight of a `yyyy-MM-dd` date, or null when it is not a real calendar date (e.g. 2025-02-30). */
+export function parseIsoDate(value: string | null | undefined): Date | null {
+	const match = value ? ISO_DATE.exec(value) : null
+	if (!match) return null
+	const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])]
+	const date = new Date(Date.UTC(year, month - 1, day))
+	return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null
+}
+
+/** A Date (e.g. a DATE column read by Prisma, a UTC midnight) as `yyyy-MM-dd`. */
+export function toIsoDate(date: Date): string {
+	return date.toISOString().slice(0, 10)
+}
+
+/** Today's calendar date in UTC, the day every server-side date rule uses. */
+export function todayIsoDate(now: Date = new Date()): string {
+	return toIsoDate(now)
+}
+
+/** en-US short form, "Jan 5, 2025"; "Invalid date" when the value is not a calendar date. */
+export function formatShortDate(value: string): string {
+	const date = parseIsoDate(value)
+	return date ? shortFormat.format(date) : 'Invalid date'
+}
+
+/** en-US long form, "January 5, 2025"; "Invalid date" when the value is not a calendar date. */
+export function formatLongDate(value: string): string {
+	const date = parseIsoDate(value)
+	return date ? longFormat.format(date) : 'Invalid date'
+}
+
+/** Whole days from `today` to `value` (both `yyyy-MM-dd`), rounded up; null when either is not a date. */
+export function daysUntil(value: string, today: string): number | null {
+	const date = parseIsoDate(value)
+	const start = parseIsoDate(today)
+	if (!date || !start) return null
+	return Math.ceil((date.getTime() - start.getTime()) / DAY_MS)
+}
+
+/** The window of the admin list's "Soon" badge (spec section 9). */
+export const SOON_DAYS = 14
+
+/** A deadline 0 to 14 days away (spec section 5, "Soon" badge). */
+export function isDeadlineSoon(value: string, today: string): boolean {
+	const days = daysUntil(value, today)
+	return days !== null && days >= 0 && days <= SOON_DAYS
+}

@@ -1,0 +1,84 @@
+import { z } from 'zod'
+
+/*
+ * The admin's opportunity form (spec section 5, "Opportunity form"), shared by the browser's
+ * react-hook-form resolver, the Remix actions and the domain functions. zod only: the browser
+ * imports this file.
+ */
+
+export const CATEGORIES = ['grant', 'residency', 'open_call'] as const
+export type Category = (typeof CATEGORIES)[number]
+export const CATEGORY_LABELS: Record<Category, string> = { grant: 'Grant', residency: 'Residency', open_call: 'Open Call' }
+
+export const MAX_TAGS = 10
+export const PAST_DEADLINE_WARNING = 'Deadline appears to be in the past'
+
+/** Trimmed, lowercased, without empties or duplicates, first occurrence first. */
+export function normalizeTags(tags: readonly string[]): string[] {
+	return [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter(Boolean))]
+}
+
+const text = (max: number, message: string) => z.string().trim().max(max, message)
+/** Optional text: an empty field is stored as null. */
+const optionalText = (max: number, message: string) =>
+	z
+		.string()
+		.trim()
+		.max(max, message)
+		.optional()
+		.transform((value) => value || null)
+
+const IsoDate = z.iso.date({ message: 'Deadline must be a date (yyyy-MM-dd)' })
+
+export const OpportunityInput = z.object({
+	title: z.string().trim().min(3, 'Title must be at least 3 characters').max(200, 'Title too long'),
+	// Only web links: the URL is rendered as a link in the admin list and the feed, so no javascript: or data:.
+	url: z
+		.string({ message: 'URL is required' })
+		.trim()
+		.min(1, 'URL is required')
+		.pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, message: 'Must be a valid URL' })),
+	organization: text(200, 'Organization too long').default(''),
+	category: z.enum(CATEGORIES, { message: 'Please select a category' }),
+	deadline: z
+		.union([z.literal(''), IsoDate])
+		.nullish()
+		.transform((value) => value || null),
+	location: optionalText(200, 'Location too long'),
+	// An array from the tag input, or one comma-separated string from the form without JavaScript.
+	tags: z
+		.union([z.string(), z.array(z.string())])
+		.default([])
+		.transform((value) => normalizeTags(typeof value === 'string' ? value.split(',') : value))
+		.pipe(z.array(z.string().max(50, 'Tags must be at most 50 characters')).max(MAX_TAGS, 'Maximum 10 tags allowed')),
+	description: text(20_000, 'Description too long').default(''),
+})
+export type OpportunityInput = z.input<typeof OpportunityInput>
+export type OpportunityValues = z.output<typeof OpportunityInput>
+
+/** The edit form adds the "Active" switch (inactive opportunities are hidden from applicants). */
+export const UpdateOpportunityInput = OpportunityInput.extend({
+	active: z.boolean().default(true),
+})
+export type UpdateOpportunityInput = z.input<typeof UpdateOpportunityInput>
+
+/** A past deadline only warns (spec section 5); `today` is `yyyy-MM-dd`. */
+export function deadlineWarning(deadline: string | null | undefined, today: string): string | null {
+	return deadline && /^\d{4}-\d{2}-\d{2}$/.test(deadline) && deadline < today ? PAST_DEADLINE_WARNING : null
+}
+
+export const DEADLINE_FILTERS = ['all', 'upcoming', 'past'] as const
+export const ADMIN_PAGE_SIZE = 20
+
+/**
+ * The admin list's filters as they arrive in the URL. Anything unexpected falls back to its
+ * default rather than failing: a hand-edited address still shows a list.
+ */
+export const AdminListInput = z.object({
+	q: z.string().trim().max(200).catch('').default(''),
+	category: z.enum([...CATEGORIES, 'all']).catch('all').default('all'),
+	location: z.string().trim().max(200).catch('').default(''),
+	deadline: z.enum(DEADLINE_FILTERS).catch('all').default('all'),
+	page: z.coerce.number().int().min(1).catch(1).default(1),
+})
+export type AdminListInput = z.input<typeof AdminListInput>
