@@ -1,0 +1,71 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, useLoaderData, useNavigation } from '@remix-run/react'
+import { Trash2 } from 'lucide-react'
+import { deleteQuestion } from '#app/components/admin/opportunity-labels.ts'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { Button, ButtonLink } from '#app/components/ui/button.tsx'
+import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { adminListRedirect, requireOpportunityForAdmin } from '#app/utils/admin-opportunity.server.ts'
+import { pageMeta } from '#app/utils/meta.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { requireAdmin } from '#server/auth/guards.ts'
+import { deleteOpportunity } from '#server/domain/opportunities/opportunity.ts'
+
+/*
+ * Deleting an opportunity. With JavaScript the dashboard's dialog posts here; without it, the
+ * dashboard's Delete button opens this page, which asks the same question.
+ */
+
+export const meta: MetaFunction = () => pageMeta({ title: 'Delete opportunity', noindex: true })
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+	const { opportunity } = await requireOpportunityForAdmin(request, context, params.id)
+	const redirectTo = adminListRedirect(new URL(request.url).searchParams.get('redirectTo'))
+	return { id: opportunity.id, title: opportunity.title, redirectTo }
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+	const actor = requireAdmin(request, context)
+	const { app } = context
+	const redirectTo = adminListRedirect((await request.formData()).get('redirectTo'))
+	try {
+		const deleted = await deleteOpportunity(app, actor, { id: params.id ?? '' })
+		return await redirectWithToast(redirectTo, { title: 'Success', description: `"${deleted.title}" has been deleted` }, app.env)
+	} catch (error) {
+		app.logger.error({ err: error, opportunityId: params.id }, 'opportunity delete failed')
+		return await redirectWithToast(redirectTo, { type: 'error', description: 'Failed to delete opportunity' }, app.env)
+	}
+}
+
+export default function DeleteOpportunityPage() {
+	const { title, redirectTo } = useLoaderData<typeof loader>()
+	const deleting = useNavigation().state === 'submitting'
+	return (
+		<div className="mx-auto w-full max-w-lg px-4 py-8 sm:px-6">
+			<Card>
+				<CardHeader>
+					<CardTitle as="h1">Delete opportunity</CardTitle>
+				</CardHeader>
+				<CardContent>
+					<p className="text-muted-foreground">{deleteQuestion(title)}</p>
+				</CardContent>
+				<CardFooter className="justify-end">
+					<ButtonLink to={redirectTo} variant="outline">
+						Cancel
+					</ButtonLink>
+					<Form method="post">
+						<input type="hidden" name="redirectTo" value={redirectTo} />
+						<Button type="submit" variant="destructive" disabled={deleting}>
+							<Trash2 aria-hidden />
+							{deleting ? 'Deleting…' : 'Delete'}
+						</Button>
+					</Form>
+				</CardFooter>
+			</Card>
+		</div>
+	)
+}
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}
