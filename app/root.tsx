@@ -7,6 +7,7 @@ import stylesheet from '#app/styles/tailwind.css?url'
 import { pageMeta } from '#app/utils/meta.ts'
 import { useNonce } from '#app/utils/nonce-provider.tsx'
 import { getToast } from '#app/utils/toast.server.ts'
+import { TrpcProviders } from '#app/utils/trpc.tsx'
 import { getOptionalUser } from '#server/auth/session.server.ts'
 
 export const links: LinksFunction = () => [
@@ -60,7 +61,9 @@ export default function App() {
 	const { toast } = useLoaderData<typeof loader>()
 	return (
 		<>
-			<Outlet />
+			<TrpcProviders>
+				<Outlet />
+			</TrpcProviders>
 			<Toaster toast={toast} />
 		</>
 	)

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { createRequestHandler } from '@remix-run/express'
+import { createExpressMiddleware } from '@trpc/server/adapters/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
 import express, { type ErrorRequestHandler } from 'express'
@@ -9,6 +10,8 @@ import { PROJECT_ROOT } from '#server/paths.ts'
 import { cspNonce, sameOriginWrites, securityHeaders } from '#server/http/security.ts'
 import { requestLog } from '#server/http/request-log.ts'
 import { sessionMiddleware } from '#server/http/session-middleware.ts'
+import { appRouter } from '#server/trpc/router.ts'
+import { createContextFactory } from '#server/trpc/trpc.ts'
 
 const CLIENT_BUILD = path.join(PROJECT_ROOT, 'build', 'client')
 const SERVER_BUILD = path.join(PROJECT_ROOT, 'build', 'server', 'index.js')
@@ -58,6 +61,8 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 
 	app.use(sameOriginWrites(env))
 	app.use(sessionMiddleware(db, { secure: env.isProduction }))
+	// After the same-origin check and the session: procedures see the same session as loaders.
+	app.use('/trpc', createExpressMiddleware({ router: appRouter, createContext: createContextFactory(appContext) }))
 
 	const build = vite
 		? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>

@@ -1,0 +1,117 @@
+import { z } from 'zod'
+import { acceptsLimit, acceptsOptions, DEFAULT_QUESTION_TYPE, LIMIT_TYPES, MIN_CHOICE_OPTIONS, QUESTION_TYPES } from './display.ts'
+
+/*
+ * The question editor's schema (spec section 5, "Question editor"), shared by the editor form's
+ * resolver, the route actions and the domain functions. Ids are plain strings here: a malformed id is
+ * "not found" (server/domain/ids.ts), not a validation message.
+ */
+
+export const QUESTION_MESSAGES = {
+	labelRequired: 'Label is required',
+	labelLength: 'Label must be 3-200 characters',
+	slugRequired: 'Slug is required',
+	slugTaken: 'Slug must be unique within this opportunity',
+	typeRequired: 'Type is required',
+	limitValue: 'Limit value must be greater than 0',
+	options: 'At least 2 options are required for choice types',
+	optionsNote: 'Maximum 20 options allowed',
+	orderChanged: 'The questions changed while you were reordering. Reload and try again.',
+} as const
+
+/** Trimmed, without blanks and without repeats, in the order given. */
+export function cleanOptions(options: readonly string[]): string[] {
+	return [...new Set(options.map((option) => option.trim()).filter(Boolean))]
+}
+
+const emptyToUndefined = (value: unknown) => {
+	if (value === '' || value === null || (typeof value === 'number' && Number.isNaN(value))) return undefined
+	return typeof value === 'string' ? Number(value.trim()) : value
+}
+
+const Id = z.string().trim()
+
+const questionFieldShape = {
+	section: z.string().trim().max(100, 'Section must be at most 100 characters').default(''),
+	label: z
+		.string({ error: QUESTION_MESSAGES.labelRequired })
+		.trim()
+		.min(1, { error: QUESTION_MESSAGES.labelRequired, abort: true })
+		.min(3, QUESTION_MESSAGES.labelLength)
+		.max(200, QUESTION_MESSAGES.labelLength),
+	/** Empty: generated from the label (how the editor works without JavaScript). */
+	slug: z.string().trim().max(200, 'Slug must be at most 200 characters').default(''),
+	type: z.enum(QUESTION_TYPES, { error: QUESTION_MESSAGES.typeRequired }).default(DEFAULT_QUESTION_TYPE),
+	required: z.boolean().default(false),
+	helpText: z.string().trim().max(2000, 'Help text must be at most 2000 characters').default(''),
+	limitType: z.enum(['none', ...LIMIT_TYPES]).default('none'),
+	limitValue: z.preprocess(emptyToUndefined, z.number({ error: QUESTION_MESSAGES.limitValue }).int(QUESTION_MESSAGES.limitValue).optional()),
+	options: z.array(z.string()).default([]),
+}
+
+type QuestionFieldValues = z.output<z.ZodObject<typeof questionFieldShape>>
+
+function checkQuestion(value: QuestionFieldValues, ctx: z.RefinementCtx) {
+	if (acceptsLimit(value.type) && value.limitType !== 'none' && !(value.limitValue !== undefined && value.limitValue > 0)) {
+		ctx.addIssue({ code: 'custom', path: ['limitValue'], message: QUESTION_MESSAGES.limitValue })
+	}
+	if (acceptsOptions(value.type) && cleanOptions(value.options).length < MIN_CHOICE_OPTIONS) {
+		ctx.addIssue({ code: 'custom', path: ['options'], message: QUESTION_MESSAGES.options })
+	}
+}
+
+type StoredFields = {
+	section: string | null
+	helpText: string | null
+	limitType: (typeof LIMIT_TYPES)[number] | null
+	limitValue: number | null
+	options: string[]
+}
+
+/** What is stored: limits only on text types, options only on choice types, blanks as null. */
+function normalizeQuestion<T extends QuestionFieldValues>(value: T): Omit<T, keyof StoredFields> & StoredFields {
+	const limited = acceptsLimit(value.type) && value.limitType !== 'none' && value.limitValue !== undefined
+	return {
+		...value,
+		section: value.section || null,
+		helpText: value.helpText || null,
+		limitType: limited ? (value.limitType as (typeof LIMIT_TYPES)[number]) : null,
+		limitValue: limited ? (value.limitValue ?? null) : null,
+		options: acceptsOptions(value.type) ? cleanOptions(value.options) : [],
+	}
+}
+
+/** The editor form: what react-hook-form validates in the browser. */
+export const QuestionForm = z.object(questionFieldShape).superRefine(checkQuestion).transform(normalizeQuestion)
+export type QuestionFormValues = z.input<typeof QuestionForm>
+export type QuestionFields = z.output<typeof QuestionForm>
+
+export const CreateQuestionInput = z
+	.object({ opportunityId: Id, ...questionFieldShape })
+	.superRefine(checkQuestion)
+	.transform(normalizeQuestion)
+export type CreateQuestionInput = z.input<typeof CreateQuestionInput>
+
+export const UpdateQuestionInput = z
+	.object({ questionId: Id, ...questionFieldShape })
+	.superRefine(checkQuestion)
+	.transform(normalizeQuestion)
+export type UpdateQuestionInput = z.input<typeof UpdateQuestionInput>
+
+export const OpportunityQuestionsInput = z.object({ opportunityId: Id })
+export type OpportunityQuestionsInput = z.input<typeof OpportunityQuestionsInput>
+
+export const QuestionIdInput = z.object({ questionId: Id })
+export type QuestionIdInput = z.input<typeof QuestionIdInput>
+
+export const ReorderQuestionsInput = z.object({
+	opportunityId: Id,
+	questionIds: z.array(Id).max(1000, 'Too many questions'),
+})
+export type ReorderQuestionsInput = z.input<typeof ReorderQuestionsInput>
+
+export const MoveQuestionInput = z.object({
+	questionId: Id,
+	direction: z.enum(['up', 'down'], { error: 'Choose up or down' }),
+})
+export type MoveQuestionInput = z.input<typeof MoveQuestionInput>

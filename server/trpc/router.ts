@@ -1,0 +1,9 @@
+import { questionsRouter } from './routers/questions.ts'
+import { router } from './trpc.ts'
+
+export const appRouter = router({
+	questions: questionsRouter,
+})
+
+/** The only thing the browser imports from the server's tRPC code, as a type. */
+export type AppRouter = typeof appRouter

@@ -1,0 +1,105 @@
+import { initTRPC, TRPCError, type TRPC_ERROR_CODE_KEY } from '@trpc/server'
+import type { CreateExpressContextOptions } from '@trpc/server/adapters/express'
+import { ZodError } from 'zod'
+import type { ValidatedSession } from '#server/auth/session.server.ts'
+import type { AppContext } from '#server/context.ts'
+import type { Actor } from '#server/domain/actor.ts'
+import { isDomainError, type DomainErrorCode } from '#server/domain/errors.ts'
+
+/*
+ * The one place tRPC is set up (create-t3-app's trpc.ts): the context, the error shape the client
+ * sees, and the procedure factories, which are the only tRPC guards. Domain functions still check
+ * the actor themselves, so a procedure that forgot its guard would still be refused.
+ */
+
+export type TrpcContext = {
+	app: AppContext
+	/** This request's session, resolved once by the session middleware (as for Remix's load context). */
+	session: ValidatedSession | null
+	requestId: string
+}
+
+/** Builds each request's context from what the Express middleware already resolved into res.locals. */
+export function createContextFactory(app: AppContext) {
+	return ({ res }: CreateExpressContextOptions): TrpcContext => ({
+		app,
+		session: (res.locals.session as ValidatedSession | null | undefined) ?? null,
+		requestId: res.locals.requestId as string,
+	})
+}
+
+const TRPC_CODES: Record<DomainErrorCode, TRPC_ERROR_CODE_KEY> = {
+	INVALID: 'BAD_REQUEST',
+	UNAUTHORIZED: 'UNAUTHORIZED',
+	FORBIDDEN: 'FORBIDDEN',
+	NOT_FOUND: 'NOT_FOUND',
+	CONFLICT: 'CONFLICT',
+	LIMIT_EXCEEDED: 'PAYMENT_REQUIRED',
+	RATE_LIMITED: 'TOO_MANY_REQUESTS',
+}
+
+const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.'
+
+/** Field messages keyed by dotted path, the same shape a DomainError carries for forms. */
+function fieldErrorsOf(cause: unknown): Record<string, string[]> | null {
+	if (isDomainError(cause)) return cause.fieldErrors ?? null
+	if (cause instanceof ZodError) {
+		const fieldErrors: Record<string, string[]> = {}
+		for (const issue of cause.issues) (fieldErrors[issue.path.map(String).join('.') || 'form'] ??= []).push(issue.message)
+		return fieldErrors
+	}
+	return null
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+	errorFormatter({ shape, error }) {
+		const internal = error.code === 'INTERNAL_SERVER_ERROR'
+		return {
+			...shape,
+			// A bug's message may name tables or values: the client gets a plain sentence.
+			message: internal ? INTERNAL_MESSAGE : shape.message,
+			data: {
+				...shape.data,
+				stack: undefined,
+				fieldErrors: fieldErrorsOf(error.cause),
+			},
+		}
+	},
+})
+
+/** Turns the domain's error into the matching tRPC error and logs everything unexpected. */
+const domainErrors = t.middleware(async ({ ctx, next, path, type }) => {
+	const result = await next()
+	if (result.ok) return result
+	const { error } = result
+	if (isDomainError(error.cause)) {
+		throw new TRPCError({ code: TRPC_CODES[error.cause.code], message: error.cause.message, cause: error.cause })
+	}
+	if (error.code === 'INTERNAL_SERVER_ERROR') {
+		ctx.app.logger.error({ err: error.cause ?? error, requestId: ctx.requestId, path, type }, 'tRPC procedure failed')
+	}
+	return result
+})
+
+export const router = t.router
+export const createCallerFactory = t.createCallerFactory
+
+export const publicProcedure = t.procedure.use(domainErrors)
+
+/** Signed in; the context gains the actor domain functions take. */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+	const user = ctx.session?.user
+	if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'User must be authenticated' })
+	const actor: Actor = { id: user.id, role: user.role }
+	return next({ ctx: { ...ctx, user, actor } })
+})
+
+/** An onboarded admin, as the /admin pages require (spec section 6). */
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+	if (ctx.user.role !== 'admin' || !ctx.user.onboardingCompleted) {
+		throw new TRPCError({ code: 'FORBIDDEN', message: 'Only admins can do this.' })
+	}
+	return next({ ctx })
+})
+
+export type TrpcFieldErrors = ReturnType<typeof fieldErrorsOf>
