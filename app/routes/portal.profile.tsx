@@ -13,6 +13,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
+import { formatDateTime } from '#app/utils/date-time.ts'
 import { handleFormErrors } from '#app/utils/errors.server.ts'
 import { errorsOf } from '#app/utils/form-errors.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -41,7 +42,6 @@ import { ProfileBasicsInput } from '#server/domain/profiles/profile.schema.ts'
 export const meta: MetaFunction = () => pageMeta({ title: 'Profile', noindex: true })
 
 const PAGE = '/portal/profile'
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const user = requireOnboardedUser(request, context)
@@ -55,7 +55,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		const { ingestedAt, artistBrief, ...basics } = profile
 		return {
 			basics: { ...basics, fullName: basics.fullName ?? '', city: basics.city ?? '', country: basics.country ?? '', websiteUrl: basics.websiteUrl ?? '' },
-			ingestedAt: ingestedAt ? `${dateFormat.format(ingestedAt)} UTC` : null,
+			ingestedAt: ingestedAt ? formatDateTime(ingestedAt) : null,
 			artistBrief,
 			links: links.map(({ id, kind, url }) => ({ id, kind, url })),
 			cv: assets.find((asset) => asset.kind === 'cv') ?? null,

@@ -34,3 +34,16 @@ export async function handleFormErrors<T, Values = unknown>(
 		}
 	}
 }
+
+/**
+ * Runs a loader's domain call; a NOT_FOUND becomes a thrown 404 Response, so the
+ * route's error boundary shows the "page not found" page. Anything else propagates.
+ */
+export async function orNotFound<T>(run: () => Promise<T>): Promise<T> {
+	try {
+		return await run()
+	} catch (error) {
+		if (isDomainError(error) && error.code === 'NOT_FOUND') throw new Response(error.message, { status: 404 })
+		throw error
+	}
+}

@@ -50,8 +50,10 @@ async function requireTargetUser(ctx: Ctx, userId: string) {
 	return user
 }
 
+// Inputs are `unknown`: each function validates them itself (a form's raw values are fine).
+
 /** Users whose e-mail contains `q` (any case), newest first; at most 20, so the page stays a search, not a dump. */
-export async function findUsers(ctx: Ctx, actor: Actor, input: FindUsersInput) {
+export async function findUsers(ctx: Ctx, actor: Actor, input: unknown) {
 	assertAdmin(actor)
 	const { q } = parseInput(FindUsersInput, input)
 	const users = await ctx.db.user.findMany({
@@ -100,7 +102,7 @@ function describeDetails(details: unknown): { from: string; to: string } | null 
  * Stripe webhooks or this, recorded). The row is locked while it is read and
  * changed, so the audit's "from" is the plan this change replaced.
  */
-export async function setUserPlan(ctx: Ctx, actor: Actor, input: SetUserPlanInput) {
+export async function setUserPlan(ctx: Ctx, actor: Actor, input: unknown) {
 	assertAdmin(actor)
 	const { userId, plan } = parseInput(SetUserPlanInput, input)
 	await requireTargetUser(ctx, userId)
@@ -118,7 +120,7 @@ export async function setUserPlan(ctx: Ctx, actor: Actor, input: SetUserPlanInpu
 }
 
 /** Adds or removes credits by hand; the ledger row (admin_adjustment) names the admin and keeps the note. */
-export async function adjustCredits(ctx: Ctx, actor: Actor, input: AdjustCreditsInput) {
+export async function adjustCredits(ctx: Ctx, actor: Actor, input: unknown) {
 	assertAdmin(actor)
 	const { userId, delta, note } = parseInput(AdjustCreditsInput, input)
 	await requireTargetUser(ctx, userId)
@@ -126,7 +128,7 @@ export async function adjustCredits(ctx: Ctx, actor: Actor, input: AdjustCredits
 }
 
 /** Role changes go through setUserRole, which audits them and refuses an admin's self-demotion. */
-export async function changeUserRole(ctx: Ctx, actor: Actor, input: ChangeUserRoleInput) {
+export async function changeUserRole(ctx: Ctx, actor: Actor, input: unknown) {
 	assertAdmin(actor)
 	const { userId, role } = parseInput(ChangeUserRoleInput, input)
 	const user = await requireTargetUser(ctx, userId)
