@@ -1,9 +1,9 @@
-import { z } from 'zod'
 import type { AppContext } from '#server/context.ts'
 import { setUserRole } from '#server/domain/accounts/roles.ts'
 import { assertAdmin, type Actor } from '#server/domain/actor.ts'
 import { changeCredits } from '#server/domain/credits/ledger.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
+import { existingId } from '#server/domain/ids.ts'
 import { AdjustCreditsInput, ChangeUserRoleInput, FindUsersInput, SetUserPlanInput } from './users.schema.ts'
 
 type Ctx = Pick<AppContext, 'db'>
@@ -41,11 +41,9 @@ function toSummary({ id, email, createdAt, profile }: SummaryRow) {
 
 export type AdminUserSummary = ReturnType<typeof toSummary>
 
-const isUuid = (value: string) => z.uuid().safeParse(value).success
-
 /** The target user, or NOT_FOUND for an id that is unknown or not even a UUID (never a 400 or a 500). */
 async function requireTargetUser(ctx: Ctx, userId: string) {
-	const user = isUuid(userId) ? await ctx.db.user.findUnique({ where: { id: userId }, select: summarySelect }) : null
+	const user = await ctx.db.user.findUnique({ where: { id: existingId(userId, 'User') }, select: summarySelect })
 	if (!user) throw new DomainError('NOT_FOUND', `User ${userId} not found.`)
 	return user
 }
@@ -104,8 +102,8 @@ function describeDetails(details: unknown): { from: string; to: string } | null 
  */
 export async function setUserPlan(ctx: Ctx, actor: Actor, input: unknown) {
 	assertAdmin(actor)
-	const { userId, plan } = parseInput(SetUserPlanInput, input)
-	await requireTargetUser(ctx, userId)
+	const { plan, ...target } = parseInput(SetUserPlanInput, input)
+	const { id: userId } = await requireTargetUser(ctx, target.userId)
 	return ctx.db.$transaction(async (tx) => {
 		const [current] = await tx.$queryRaw<{ plan: 'free' | 'pro' }[]>`
 			SELECT plan FROM profiles WHERE user_id = ${userId}::uuid FOR UPDATE`
@@ -122,8 +120,8 @@ export async function setUserPlan(ctx: Ctx, actor: Actor, input: unknown) {
 /** Adds or removes credits by hand; the ledger row (admin_adjustment) names the admin and keeps the note. */
 export async function adjustCredits(ctx: Ctx, actor: Actor, input: unknown) {
 	assertAdmin(actor)
-	const { userId, delta, note } = parseInput(AdjustCreditsInput, input)
-	await requireTargetUser(ctx, userId)
+	const { delta, note, ...target } = parseInput(AdjustCreditsInput, input)
+	const { id: userId } = await requireTargetUser(ctx, target.userId)
 	return ctx.db.$transaction((tx) => changeCredits(tx, { userId, delta, reason: 'admin_adjustment', actorId: actor.id, note }))
 }
 
