@@ -29,8 +29,19 @@ const dismissLabel = (
 	</>
 )
 
+const CLIENT_TOAST_EVENT = 'callboard:toast'
+
 /**
- * Shows the flash toast of the root loader. The server renders it into live regions, so it is
+ * Shows a toast from browser code, for outcomes no navigation reports (e.g. a failed tRPC
+ * mutation). Errors default to the title "Error", as the specification titles them.
+ */
+export function showToast(input: { type: 'error'; title?: string; description: string } | { type?: 'success' | 'info'; title: string; description?: string }) {
+	const toast: Toast = { id: crypto.randomUUID(), type: input.type ?? 'success', title: input.title ?? 'Error', description: input.description }
+	window.dispatchEvent(new CustomEvent<Toast>(CLIENT_TOAST_EVENT, { detail: toast }))
+}
+
+/**
+ * Shows the flash toast of the root loader, and those of showToast(). The server renders it into live regions, so it is
  * there without JavaScript (dismissing then reloads the page). Once hydrated, toasts animate, can
  * be dismissed and hide themselves, pausing while hovered or focused. Each new toast id that a
  * later navigation brings is added to the stack.
@@ -42,6 +53,11 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 		setLastId(toast.id)
 		setToasts((current) => [...current, toast].slice(-MAX_VISIBLE))
 	}
+	useEffect(() => {
+		const onToast = (event: Event) => setToasts((current) => [...current, (event as CustomEvent<Toast>).detail].slice(-MAX_VISIBLE))
+		window.addEventListener(CLIENT_TOAST_EVENT, onToast)
+		return () => window.removeEventListener(CLIENT_TOAST_EVENT, onToast)
+	}, [])
 	const dismiss = (id: string) => setToasts((current) => current.filter((t) => t.id !== id))
 	const card = (t: Toast) => <ToastCard key={t.id} toast={t} onDismiss={dismiss} />
 

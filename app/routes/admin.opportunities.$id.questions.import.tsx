@@ -1,0 +1,123 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { Form, useLoaderData, useNavigation, useParams, useSubmit } from '@remix-run/react'
+import { Search } from 'lucide-react'
+import { useEffect, useRef } from 'react'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { questionsPath } from '#app/components/questions/paths.ts'
+import { RoutePanel } from '#app/components/questions/route-panel.tsx'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { pageMeta } from '#app/utils/meta.ts'
+import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { requireAdmin } from '#server/auth/guards.ts'
+import { limitLabel, questionTypeLabel } from '#server/domain/questions/display.ts'
+import { importTemplate, listTemplates } from '#server/domain/templates/templates.ts'
+
+export const meta: MetaFunction = () => pageMeta({ title: 'Import Template', noindex: true })
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	const actor = requireAdmin(request, context)
+	const q = new URL(request.url).searchParams.get('q') ?? ''
+	try {
+		return { q, templates: await listTemplates(context.app, actor, { q }) }
+	} catch (error) {
+		// Spec section 8: a template load failure is only logged.
+		context.app.logger.error({ err: error }, 'templates failed to load')
+		return { q, templates: [] }
+	}
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+	const actor = requireAdmin(request, context)
+	const { app } = context
+	const opportunityId = params.id ?? ''
+	const templateId = String((await request.formData()).get('templateId') ?? '')
+	try {
+		await importTemplate(app, actor, { opportunityId, templateId })
+		return await redirectWithToast(questionsPath(opportunityId), { title: 'Question imported from template' }, app.env)
+	} catch (error) {
+		app.logger.error({ err: error, opportunityId, templateId }, 'template import failed')
+		return redirectWithToast(questionsPath(opportunityId), { type: 'error', description: 'Failed to import template' }, app.env)
+	}
+}
+
+const SEARCH_DELAY_MS = 250
+
+export default function ImportTemplate() {
+	const { q, templates } = useLoaderData<typeof loader>()
+	const { id = '' } = useParams()
+	const hydrated = useHydrated()
+	const submit = useSubmit()
+	const navigation = useNavigation()
+	const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+	useEffect(() => () => clearTimeout(timer.current), [])
+	const importing = navigation.state === 'submitting' ? navigation.formData?.get('templateId') : null
+
+	return (
+		<RoutePanel title="Import Template" closeTo={questionsPath(id)}>
+			<Form
+				method="get"
+				role="search"
+				preventScrollReset
+				onChange={(event) => {
+					const form = event.currentTarget
+					clearTimeout(timer.current)
+					timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DELAY_MS)
+				}}
+				className="flex gap-2"
+			>
+				<label htmlFor="template-search" className="sr-only">
+					Search templates
+				</label>
+				<Input id="template-search" type="search" name="q" defaultValue={q} placeholder="Search by name or tag..." autoComplete="off" />
+				{hydrated ? null : (
+					<Button type="submit" variant="outline">
+						<Search aria-hidden />
+						Search
+					</Button>
+				)}
+			</Form>
+			<p role="status" className="sr-only">
+				{templates.length === 1 ? '1 template' : `${templates.length} templates`}
+			</p>
+			{templates.length === 0 ? (
+				<p className="text-sm text-muted-foreground">No templates match your search.</p>
+			) : (
+				<ul className="grid max-h-[60dvh] gap-2 overflow-y-auto">
+					{templates.map((template) => {
+						const limit = limitLabel(template.limitType, template.limitValue)
+						return (
+							<li key={template.id} className="flex items-start gap-3 rounded-lg border border-border p-3">
+								<div className="min-w-0 flex-1">
+									<p className="font-medium">{template.label}</p>
+									<p className="mt-0.5 text-sm text-muted-foreground">{[questionTypeLabel(template.type), limit].filter(Boolean).join(' · ')}</p>
+									{template.tags.length ? (
+										<div className="mt-2 flex flex-wrap gap-1">
+											{template.tags.map((tag) => (
+												<Badge key={tag} variant="outline">
+													{tag}
+												</Badge>
+											))}
+										</div>
+									) : null}
+								</div>
+								<Form method="post" preventScrollReset>
+									<input type="hidden" name="templateId" value={template.id} />
+									<Button type="submit" size="sm" disabled={Boolean(importing)} aria-label={`Import "${template.label}"`}>
+										{importing === template.id ? 'Importing...' : 'Import'}
+									</Button>
+								</Form>
+							</li>
+						)
+					})}
+				</ul>
+			)}
+		</RoutePanel>
+	)
+}
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}
