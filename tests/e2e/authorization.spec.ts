@@ -14,6 +14,7 @@ type Persona = 'anonymous' | 'notOnboarded' | 'user' | 'admin'
 type Expected = number | { redirect: string }
 
 const SOME_ID = '00000000-0000-4000-8000-000000000000'
+const OPPORTUNITY_ID = '00000000-0000-4000-8000-0000000a0001'
 const toSignIn = (path: string) => ({ redirect: `/signin?${new URLSearchParams({ redirectTo: path })}` })
 const toOnboarding = { redirect: '/onboarding' }
 const toFeed = { redirect: '/portal/feed' }
@@ -51,9 +52,12 @@ const MATRIX: [string, Record<Persona, Expected>][] = [
 	admin('/admin', 200),
 	admin('/admin/users', 200),
 	admin(`/admin/users/${SOME_ID}`, 404),
-	// 404 until the admin opportunity pages exist (a later issue), then 200.
-	admin('/admin/opportunities/new', 404),
-	admin(`/admin/opportunities/${SOME_ID}`, 404),
+	admin('/admin/opportunities', 200),
+	admin('/admin/opportunities/new', 200),
+	// An opportunity that exists (created in beforeAll); an unknown one goes back to /admin with a toast.
+	admin(`/admin/opportunities/${OPPORTUNITY_ID}`, 200),
+	admin(`/admin/opportunities/${OPPORTUNITY_ID}/delete`, 200),
+	admin(`/admin/opportunities/${SOME_ID}`, { redirect: '/admin' }),
 	everyone('/no-such-page', 404),
 ]
 
@@ -72,6 +76,13 @@ test.describe('authorization matrix @js-only', () => {
 		tokens.notOnboarded = await createE2eSession(await createE2eUser({ onboarded: false }))
 		tokens.user = await createE2eSession(await createE2eUser())
 		tokens.admin = await createE2eSession(await createE2eUser({ role: 'admin' }))
+		await withE2eDb((client) =>
+			client.query(
+				`INSERT INTO opportunities (id, title, url, category, slug) VALUES ($1, 'Authorization Check', 'https://example.org', 'grant', 'authorization-check')
+				 ON CONFLICT (id) DO NOTHING`,
+				[OPPORTUNITY_ID],
+			),
+		)
 	})
 
 	for (const [path, expectations] of MATRIX) {
