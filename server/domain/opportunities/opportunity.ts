@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { AppContext } from '#server/context.ts'
 import { assertAdmin, type Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
+import { existingId } from '#server/domain/ids.ts'
 import { OpportunityInput, UpdateOpportunityInput, type OpportunityValues } from './opportunity.schema.ts'
 import { slugifyTitle } from './slug.ts'
 
@@ -10,17 +11,12 @@ type Ctx = Pick<AppContext, 'db'>
 const OpportunityId = z.object({ id: z.string() })
 const SetActiveInput = z.object({ id: z.string(), active: z.boolean({ message: 'Active must be true or false' }) })
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 function notFound(id: string) {
-	return new DomainError('NOT_FOUND', `Opportunity ${id} does not exist.`)
+	return new DomainError('NOT_FOUND', `Opportunity ${JSON.stringify(id.slice(0, 60))} not found.`)
 }
 
 /** A malformed id cannot name an opportunity: it is "not found" (404), never a database error (500). */
-function checkedId(id: string) {
-	if (!UUID.test(id)) throw notFound(id)
-	return id
-}
+const checkedId = (id: string) => existingId(id, 'Opportunity')
 
 /** A `yyyy-MM-dd` calendar date as the DATE column's value (UTC midnight, so the day never shifts). */
 function toDateColumn(deadline: string | null) {
