@@ -7,6 +7,7 @@ import { ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { useOptionalUser } from '#app/utils/user.ts'
+import { formatShortDate } from '#app/utils/dates.ts'
 
 export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
 
@@ -66,7 +67,6 @@ const sampleOpportunities = [
 	},
 ]
 
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
 export default function Index() {
 	const user = useOptionalUser()
@@ -116,7 +116,7 @@ export default function Index() {
 									<p className="flex items-center gap-1.5 text-sm font-medium">
 										<CalendarDays aria-hidden className="size-4 shrink-0 text-muted-foreground" />
 										Deadline:{' '}
-										<time dateTime={opportunity.deadline}>{shortDate.format(new Date(opportunity.deadline))}</time>
+										<time dateTime={opportunity.deadline}>{formatShortDate(opportunity.deadline)}</time>
 									</p>
 								</CardContent>
 								<CardFooter>

@@ -6,10 +6,9 @@ import { Card, CardDescription, CardHeader, CardTitle } from '#app/components/ui
 import { pageMeta } from '#app/utils/meta.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
 import { listFeedPreview } from '#server/domain/feed/preview.ts'
+import { formatShortDate, toIsoDate } from '#app/utils/dates.ts'
 
 export const meta: MetaFunction = () => pageMeta({ title: 'Opportunities' })
-
-const deadlineFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	// Loaders run in parallel with the layout's: each checks access itself.
@@ -18,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	return {
 		opportunities: opportunities.map(({ deadline, ...opportunity }) => ({
 			...opportunity,
-			deadline: deadline ? deadlineFormat.format(deadline) : null,
+			deadline: deadline ? formatShortDate(toIsoDate(deadline)) : null,
 		})),
 	}
 }
