@@ -193,12 +193,15 @@ function QuestionRow({ question, position, href, actions, handle, rowRef, draggi
 						<Link
 							to={href}
 							preventScrollReset
+							data-testid="question-label"
 							className="font-medium after:absolute after:inset-0 after:rounded-lg focus-visible:outline-none focus-visible:after:outline-2 focus-visible:after:outline-ring"
 						>
 							{question.label}
 						</Link>
 					) : (
-						<span className="font-medium">{question.label}</span>
+						<span data-testid="question-label" className="font-medium">
+							{question.label}
+						</span>
 					)}
 					{question.required ? <Badge variant="secondary">Required</Badge> : null}
 				</div>
