@@ -20,7 +20,7 @@ import {
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
-import { formatShortDate, isDeadlineSoon, todayIsoDate } from '#app/utils/dates.ts'
+import { formatShortDate, isDeadlineSoon, toIsoDate, todayIsoDate } from '#app/utils/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
@@ -292,7 +292,7 @@ function OpportunityRow({ row, today }: { row: Row; today: string }) {
 					<span aria-label="None">—</span>
 				)}
 			</td>
-			<td className="px-4 py-3 whitespace-nowrap">{formatShortDate(String(row.createdAt).slice(0, 10))}</td>
+			<td className="px-4 py-3 whitespace-nowrap">{formatShortDate(toIsoDate(new Date(row.createdAt)))}</td>
 			<td className="px-4 py-3">
 				<div className="flex justify-end gap-2">
 					<ButtonLink to={`/admin/opportunities/${row.id}`} variant="outline" size="sm">

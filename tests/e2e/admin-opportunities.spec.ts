@@ -93,6 +93,11 @@ test('an admin creates, edits, filters, pages and deletes opportunities', async 
 	await page.getByRole('button', { name: 'Update Opportunity' }).click()
 	await expect(page).toHaveURL(/\/admin$/)
 	await expect(toasts(page).getByText('Opportunity updated successfully')).toBeVisible()
+	// The new row shows its deadline and the day it was created.
+	const today = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date())
+	const row = page.getByRole('row', { name: new RegExp(`${title} Updated`) })
+	await expect(row.getByRole('cell', { name: 'Jan 5, 2031' })).toBeVisible()
+	await expect(row.getByRole('cell', { name: today, exact: true })).toBeVisible()
 
 	// Search by tag, then page.
 	const listTag = marker()
