@@ -41,6 +41,9 @@ export async function startJobs({ databaseUrl, logger, retry = {}, pollingInterv
 	for (const name of JOB_NAMES) {
 		// Idempotent: a queue that exists keeps its policy.
 		await boss.createQueue(name, { name, policy: QUEUES[name].policy, expireInSeconds: QUEUES[name].expireInSeconds, ...retryOf(name) })
+		// Schedules live in the database, keyed by queue name: every process may (re)declare them.
+		const { cron } = QUEUES[name]
+		if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: QUEUES[name].defaultSingletonKey?.({} as never) })
 	}
 
 	const jobs: Jobs = {

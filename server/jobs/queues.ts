@@ -23,6 +23,8 @@ type QueueConfig<N extends JobName> = RetryPolicy & {
 	schema: z.ZodType<JobPayloads[N]>
 	/** The singleton key used when the sender gives none (stately queues need one). */
 	defaultSingletonKey?: (data: JobPayloads[N]) => string
+	/** A cron expression (UTC): pg-boss then sends this job on that schedule, once across all processes. */
+	cron?: string
 }
 
 /** Every queue, its payload and how its failures are retried. */
@@ -44,6 +46,16 @@ export const QUEUES: { [N in JobName]: QueueConfig<N> } = {
 		expireInSeconds: 15 * 60,
 		schema: z.object({ userId: z.uuid() }),
 		defaultSingletonKey: ({ userId }) => userId,
+	},
+	'maintenance.cleanup': {
+		policy: 'stately',
+		retryLimit: 1,
+		retryDelay: 60,
+		retryBackoff: false,
+		expireInSeconds: 5 * 60,
+		schema: z.object({}).strict() as z.ZodType<Record<string, never>>,
+		defaultSingletonKey: () => 'cleanup',
+		cron: '*/15 * * * *',
 	},
 }
 

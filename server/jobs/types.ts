@@ -4,6 +4,8 @@ import type { EmailMessage } from '#server/integrations/email/types.ts'
 export type JobPayloads = {
 	'email.send': EmailMessage
 	'profile.ingest': { userId: string }
+	/** Deletes rows whose time is over (attempt counters, sessions, e-mail links); scheduled every 15 minutes. */
+	'maintenance.cleanup': Record<string, never>
 }
 
 export type JobName = keyof JobPayloads

@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/context.ts'
 import { ingestProfile } from '#server/domain/profiles/ingest.ts'
+import { deleteExpiredRows } from '#server/domain/maintenance.ts'
 import type { JobHandlers, JobRunner } from './boss.ts'
 
 /**
@@ -15,6 +16,11 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
 		// Rebuilds the artist brief; a failure (database down) throws, so pg-boss retries it.
 		'profile.ingest': async ({ userId }) => {
 			await ingestProfile(ctx, userId)
+		},
+
+		'maintenance.cleanup': async () => {
+			const deleted = await deleteExpiredRows(ctx)
+			ctx.logger.info({ deleted }, 'expired rows deleted')
 		},
 	}
 }
