@@ -1,6 +1,8 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react'
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
+import { Select } from '#app/components/ui/select.tsx'
+import { Textarea } from '#app/components/ui/textarea.tsx'
 import { cn } from '#app/utils/cn.ts'
 
 /** Field-level messages from the server (a DomainError's fieldErrors) or the client. */
@@ -17,29 +19,36 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
 	)
 }
 
-type FieldProps = {
+/** What a control needs to point at its label, hint and errors. */
+type ControlAttributes = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }
+
+type FieldFrameProps = {
 	label: ReactNode
 	errors?: string[] | null
 	hint?: ReactNode
 	className?: string
-	inputProps: InputHTMLAttributes<HTMLInputElement> & { name: string }
+	/** The control's own id, when it brings one. */
+	id?: string
+	children: (control: ControlAttributes) => ReactNode
 }
 
-/** A labelled input with its hint and errors wired up for screen readers. */
-export function Field({ label, errors, hint, className, inputProps }: FieldProps) {
+/**
+ * The label, hint and errors around one control, wired up for screen readers:
+ * the one place Field, SelectField and TextareaField get their ids from.
+ */
+function FieldFrame({ label, errors, hint, className, id: ownId, children }: FieldFrameProps) {
 	const fallbackId = useId()
-	const id = inputProps.id ?? fallbackId
+	const id = ownId ?? fallbackId
 	const errorId = errors?.length ? `${id}-error` : undefined
 	const hintId = hint ? `${id}-hint` : undefined
 	return (
 		<div className={cn('grid gap-1.5', className)}>
 			<Label htmlFor={id}>{label}</Label>
-			<Input
-				{...inputProps}
-				id={id}
-				aria-invalid={errorId ? true : undefined}
-				aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-			/>
+			{children({
+				id,
+				'aria-invalid': errorId ? true : undefined,
+				'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
+			})}
 			{hint ? (
 				<p id={hintId} className="text-sm text-muted-foreground">
 					{hint}
@@ -48,6 +57,38 @@ export function Field({ label, errors, hint, className, inputProps }: FieldProps
 			<ErrorList id={errorId} errors={errors} />
 		</div>
 	)
+}
+
+type FrameProps = Omit<FieldFrameProps, 'children' | 'id'>
+
+/** A labelled input with its hint and errors wired up for screen readers. */
+export function Field({ inputProps, ...frame }: FrameProps & { inputProps: InputHTMLAttributes<HTMLInputElement> & { name: string } }) {
+	return <FieldFrame {...frame} id={inputProps.id}>{(control) => <Input {...inputProps} {...control} />}</FieldFrame>
+}
+
+/** A labelled native select (works without JavaScript); its options are the children. */
+export function SelectField({
+	selectProps,
+	children,
+	...frame
+}: FrameProps & { selectProps: SelectHTMLAttributes<HTMLSelectElement> & { name: string }; children: ReactNode }) {
+	return (
+		<FieldFrame {...frame} id={selectProps.id}>
+			{(control) => (
+				<Select {...selectProps} {...control}>
+					{children}
+				</Select>
+			)}
+		</FieldFrame>
+	)
+}
+
+/** A labelled textarea with its hint and errors. */
+export function TextareaField({
+	textareaProps,
+	...frame
+}: FrameProps & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string } }) {
+	return <FieldFrame {...frame} id={textareaProps.id}>{(control) => <Textarea {...textareaProps} {...control} />}</FieldFrame>
 }
 
 type CheckboxGroupProps = {

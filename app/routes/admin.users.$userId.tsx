@@ -3,12 +3,10 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { ArrowLeft } from 'lucide-react'
 import { useId, type ReactNode } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { ErrorList, Field } from '#app/components/forms.tsx'
+import { ErrorList, Field, SelectField } from '#app/components/forms.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
-import { Label } from '#app/components/ui/label.tsx'
-import { Select } from '#app/components/ui/select.tsx'
 import { formatDateTime } from '#app/utils/date-time.ts'
 import { handleFormErrors, orNotFound, type FormErrorData } from '#app/utils/errors.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -179,25 +177,14 @@ function ChoiceField({ name, label, options, defaultValue, errors, hint }: {
 	errors?: string[]
 	hint?: string
 }) {
-	const id = useId()
-	const describedBy = [hint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
 	return (
-		<div className="grid gap-1.5">
-			<Label htmlFor={id}>{label}</Label>
-			<Select id={id} name={name} defaultValue={defaultValue} aria-describedby={describedBy} aria-invalid={errors?.length ? true : undefined}>
-				{options.map((option) => (
-					<option key={option} value={option}>
-						{option}
-					</option>
-				))}
-			</Select>
-			{hint ? (
-				<p id={`${id}-hint`} className="text-sm text-muted-foreground">
-					{hint}
-				</p>
-			) : null}
-			<ErrorList id={`${id}-error`} errors={errors} />
-		</div>
+		<SelectField label={label} hint={hint} errors={errors} selectProps={{ name, defaultValue }}>
+			{options.map((option) => (
+				<option key={option} value={option}>
+					{option}
+				</option>
+			))}
+		</SelectField>
 	)
 }
 

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Form, useNavigation } from '@remix-run/react'
 import { Plus, Trash2, X } from 'lucide-react'
-import { useId, useRef, useState, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react'
+import { useId, useRef, useState, type ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
-import { ErrorList, Field, type FieldErrors } from '#app/components/forms.tsx'
+import { ErrorList, Field, SelectField, TextareaField, type FieldErrors } from '#app/components/forms.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import {
 	Dialog,
@@ -16,9 +16,6 @@ import {
 	DialogTrigger,
 } from '#app/components/ui/dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { Label } from '#app/components/ui/label.tsx'
-import { Select } from '#app/components/ui/select.tsx'
-import { Textarea } from '#app/components/ui/textarea.tsx'
 import { errorsOf } from '#app/utils/form-errors.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useValidatedSubmit } from '#app/utils/use-validated-submit.ts'
@@ -276,56 +273,5 @@ export function DeleteQuestionForm({ deleting, cancel }: { deleting?: boolean; c
 				</Button>
 			</DialogFooter>
 		</Form>
-	)
-}
-
-type SelectFieldProps = {
-	label: string
-	hint?: string
-	errors?: string[]
-	selectProps: SelectHTMLAttributes<HTMLSelectElement> & { name: string }
-	children: ReactNode
-}
-
-function SelectField({ label, hint, errors, selectProps, children }: SelectFieldProps) {
-	const id = useId()
-	const describedBy = [hint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
-	return (
-		<div className="grid gap-1.5">
-			<Label htmlFor={id}>{label}</Label>
-			<Select id={id} aria-invalid={errors?.length ? true : undefined} aria-describedby={describedBy} {...selectProps}>
-				{children}
-			</Select>
-			{hint ? (
-				<p id={`${id}-hint`} className="text-sm text-muted-foreground">
-					{hint}
-				</p>
-			) : null}
-			<ErrorList id={`${id}-error`} errors={errors} />
-		</div>
-	)
-}
-
-type TextareaFieldProps = {
-	label: string
-	hint?: string
-	errors?: string[]
-	textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string }
-}
-
-function TextareaField({ label, hint, errors, textareaProps }: TextareaFieldProps) {
-	const id = useId()
-	const describedBy = [hint ? `${id}-hint` : null, errors?.length ? `${id}-error` : null].filter(Boolean).join(' ') || undefined
-	return (
-		<div className="grid gap-1.5">
-			<Label htmlFor={id}>{label}</Label>
-			<Textarea id={id} aria-invalid={errors?.length ? true : undefined} aria-describedby={describedBy} {...textareaProps} />
-			{hint ? (
-				<p id={`${id}-hint`} className="text-sm text-muted-foreground">
-					{hint}
-				</p>
-			) : null}
-			<ErrorList id={`${id}-error`} errors={errors} />
-		</div>
 	)
 }
