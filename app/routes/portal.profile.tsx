@@ -6,8 +6,9 @@ import { useId, useState, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { CheckboxGroup, Field, type FieldErrors } from '#app/components/forms.tsx'
+import { Field, type FieldErrors } from '#app/components/forms.tsx'
 import { ImageFilesField } from '#app/components/image-files-field.tsx'
+import { PracticeFields } from '#app/components/practice-fields.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
@@ -27,12 +28,9 @@ import { listAssets, removeAsset } from '#server/domain/profiles/assets.ts'
 import {
 	ACCEPT,
 	formatBytes,
-	INTEREST_LABELS,
-	INTERESTS,
 	LINK_KIND_LABELS,
 	LINK_KINDS,
 	MAX_IMAGES,
-	MEDIUMS,
 } from '#server/domain/profiles/choices.ts'
 import { requestProfileIngest } from '#server/domain/profiles/ingest.ts'
 import { addLink, listLinks, removeLink } from '#server/domain/profiles/links.ts'
@@ -177,8 +175,6 @@ function useBusy(intent: string) {
 	return navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 }
 
-const mediumOptions = MEDIUMS.map((medium) => ({ value: medium, label: medium }))
-const interestOptions = INTERESTS.map((interest) => ({ value: interest, label: INTEREST_LABELS[interest] }))
 type BasicsValues = z.input<typeof ProfileBasicsInput>
 
 function BasicsCard({ basics, failed }: { basics: LoaderData['basics']; failed: FailedForm }) {
@@ -209,19 +205,10 @@ function BasicsCard({ basics, failed }: { basics: LoaderData['basics']; failed: 
 					{text('city', 'City', 'address-level2')}
 					{text('country', 'Country', 'country-name')}
 				</div>
-				<CheckboxGroup
-					legend="Mediums"
-					options={mediumOptions}
-					defaultChecked={values.mediums}
-					checkboxProps={() => form.register('mediums')}
-					errors={errorsOf(errors, serverErrors, 'mediums')}
-				/>
-				<CheckboxGroup
-					legend="Interests"
-					options={interestOptions}
-					defaultChecked={values.interests}
-					checkboxProps={() => form.register('interests')}
-					errors={errorsOf(errors, serverErrors, 'interests')}
+				<PracticeFields
+					values={values}
+					register={(name) => form.register(name)}
+					errors={{ mediums: errorsOf(errors, serverErrors, 'mediums'), interests: errorsOf(errors, serverErrors, 'interests') }}
 				/>
 				<Field
 					label="Website"

@@ -4,8 +4,9 @@ import { Plus, Trash2 } from 'lucide-react'
 import type { FormEvent, ReactNode } from 'react'
 import { useFieldArray, useForm } from 'react-hook-form'
 import type { z } from 'zod'
-import { CheckboxGroup, ErrorList, Field, type FieldErrors } from '#app/components/forms.tsx'
+import { ErrorList, Field, type FieldErrors } from '#app/components/forms.tsx'
 import { ImageFilesField } from '#app/components/image-files-field.tsx'
+import { PracticeFields } from '#app/components/practice-fields.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
@@ -14,12 +15,9 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useValidatedSubmit } from '#app/utils/use-validated-submit.ts'
 import {
 	ACCEPT,
-	INTEREST_LABELS,
-	INTERESTS,
 	LINK_KIND_LABELS,
 	MAX_IMAGES,
 	MAX_ONBOARDING_LINKS,
-	MEDIUMS,
 	ONBOARDING_LINK_KINDS,
 	ONBOARDING_STEPS,
 } from '#server/domain/profiles/choices.ts'
@@ -44,8 +42,6 @@ export type StepProps = {
 	formError?: string
 }
 
-const mediumOptions = MEDIUMS.map((medium) => ({ value: medium, label: medium }))
-const interestOptions = INTERESTS.map((interest) => ({ value: interest, label: INTEREST_LABELS[interest] }))
 
 // "Previous" and the link rows' buttons need no valid step.
 const skipValidation = (button: HTMLButtonElement) => button.value !== 'next'
@@ -151,21 +147,11 @@ export function PracticeStep({ values, serverErrors, formError }: StepProps) {
 	const { errors, isValid } = form.formState
 	return (
 		<StepForm step={2} onSubmit={onSubmit} canContinue={isValid} formError={formError}>
-			<CheckboxGroup
-				legend="Mediums"
+			<PracticeFields
+				values={values}
+				register={(name) => form.register(name)}
+				errors={{ mediums: errorsOf(errors, serverErrors, 'mediums'), interests: errorsOf(errors, serverErrors, 'interests') }}
 				hint="Select at least one."
-				options={mediumOptions}
-				defaultChecked={values.mediums}
-				checkboxProps={() => form.register('mediums')}
-				errors={errorsOf(errors, serverErrors, 'mediums')}
-			/>
-			<CheckboxGroup
-				legend="Interests"
-				hint="Select at least one."
-				options={interestOptions}
-				defaultChecked={values.interests}
-				checkboxProps={() => form.register('interests')}
-				errors={errorsOf(errors, serverErrors, 'interests')}
 			/>
 		</StepForm>
 	)
