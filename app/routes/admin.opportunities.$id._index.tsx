@@ -3,6 +3,7 @@ import { useActionData, useRouteLoaderData } from '@remix-run/react'
 import { OpportunityForm } from '#app/components/admin/opportunity-form.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { handleFormErrors, type FormErrorData } from '#app/utils/errors.server.ts'
+import { opportunityNotFoundRedirect } from '#app/utils/admin-opportunity.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { formDefaultsFrom, opportunityValuesFromForm, type OpportunityFormValues } from '#app/utils/opportunity-form.ts'
 import { createToastHeaders, redirectWithToast } from '#app/utils/toast.server.ts'
@@ -27,11 +28,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 				} catch (error) {
 					// Deleted meanwhile: the same answer as opening a missing opportunity.
 					if (isDomainError(error) && error.code === 'NOT_FOUND') {
-						throw await redirectWithToast(
-							'/admin',
-							{ type: 'error', title: 'Not Found', description: 'The opportunity you are looking for does not exist.' },
-							app.env,
-						)
+						throw await opportunityNotFoundRedirect(app.env)
 					}
 					throw error
 				}

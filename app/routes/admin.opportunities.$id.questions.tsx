@@ -11,6 +11,7 @@ import { showToast } from '#app/components/toaster.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { opportunityNotFoundRedirect } from '#app/utils/admin-opportunity.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useTRPC } from '#app/utils/trpc.tsx'
@@ -32,11 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 		return { opportunityId, questions: await listQuestions(app, actor, { opportunityId }) }
 	} catch (error) {
 		if (isDomainError(error) && error.code === 'NOT_FOUND') {
-			throw await redirectWithToast(
-				'/admin',
-				{ type: 'error', title: 'Not Found', description: 'The opportunity you are looking for does not exist.' },
-				app.env,
-			)
+			throw await opportunityNotFoundRedirect(app.env)
 		}
 		app.logger.error({ err: error, opportunityId }, 'questions failed to load')
 		throw await redirectWithToast('/admin', { type: 'error', description: 'Failed to load questions' }, app.env)

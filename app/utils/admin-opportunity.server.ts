@@ -4,6 +4,15 @@ import { requireAdmin } from '#server/auth/guards.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 import { getOpportunityForAdmin } from '#server/domain/opportunities/opportunity.ts'
 
+/** Back to /admin with the specification's "Not Found" toast for a missing opportunity (section 8, "Admin load"). */
+export function opportunityNotFoundRedirect(env: AppLoadContext['app']['env']) {
+	return redirectWithToast(
+		'/admin',
+		{ type: 'error', title: 'Not Found', description: 'The opportunity you are looking for does not exist.' },
+		env,
+	)
+}
+
 /**
  * The opportunity an admin page is about, or back to /admin with the specification's toast
  * (section 8, "Admin load"): "Not Found" for an unknown or malformed id, "Failed to load
@@ -16,11 +25,7 @@ export async function requireOpportunityForAdmin(request: Request, context: AppL
 		return { actor, opportunity: await getOpportunityForAdmin(app, actor, { id: id ?? '' }) }
 	} catch (error) {
 		if (isDomainError(error) && error.code === 'NOT_FOUND') {
-			throw await redirectWithToast(
-				'/admin',
-				{ type: 'error', title: 'Not Found', description: 'The opportunity you are looking for does not exist.' },
-				app.env,
-			)
+			throw await opportunityNotFoundRedirect(app.env)
 		}
 		app.logger.error({ err: error, opportunityId: id }, 'admin opportunity failed to load')
 		throw await redirectWithToast('/admin', { type: 'error', description: 'Failed to load opportunity' }, app.env)
