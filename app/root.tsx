@@ -6,6 +6,7 @@ import { Toaster } from '#app/components/toaster.tsx'
 import stylesheet from '#app/styles/tailwind.css?url'
 import { pageMeta } from '#app/utils/meta.ts'
 import { useNonce } from '#app/utils/nonce-provider.tsx'
+import { timeZoneHintScript } from '#app/utils/time-zone.ts'
 import { getToast } from '#app/utils/toast.server.ts'
 import { TrpcProviders } from '#app/utils/trpc.tsx'
 import { getOptionalUser } from '#server/auth/session.server.ts'
@@ -40,6 +41,7 @@ export function Layout({ children }: { children: ReactNode }) {
 				<meta name="theme-color" content="#faf9f7" />
 				<Meta />
 				<Links />
+				<script nonce={nonce} dangerouslySetInnerHTML={{ __html: timeZoneHintScript }} />
 			</head>
 			<body>
 				{/* Every layout's <main> carries id="main-content". */}
