@@ -24,25 +24,9 @@ export function toIsoDate(date: Date): string {
 	return date.toISOString().slice(0, 10)
 }
 
-/** Whether `timeZone` is an IANA zone this runtime knows ("Europe/Berlin", "UTC"). */
-export function isValidTimeZone(timeZone: string): boolean {
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone })
-		return true
-	} catch {
-		return false
-	}
-}
-
-/**
- * Today's calendar date in `timeZone` (UTC by default): at 23:30 UTC it is
- * already tomorrow in Tokyo and still today in Los Angeles. An unknown zone
- * counts as UTC.
- */
-export function todayIsoDate(now: Date = new Date(), timeZone = 'UTC'): string {
-	if (timeZone === 'UTC' || !isValidTimeZone(timeZone)) return toIsoDate(now)
-	// en-CA formats as yyyy-MM-dd.
-	return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+/** Today's calendar date in UTC, the day every server-side date rule uses. */
+export function todayIsoDate(now: Date = new Date()): string {
+	return toIsoDate(now)
 }
 
 /** en-US short form, "Jan 5, 2025"; "Invalid date" when the value is not a calendar date. */

@@ -1,7 +1,8 @@
-import { isValidTimeZone } from './dates.ts'
+import { isValidTimeZone } from '#server/domain/time-zone.ts'
 import { TIME_ZONE_COOKIE } from './time-zone.ts'
 
-function timeZoneHint(request: Request): string | null {
+/** The browser's time zone from the hint cookie, or null when there is none or it is not a known zone. */
+export function timeZoneHint(request: Request): string | null {
 	const cookies = request.headers.get('Cookie') ?? ''
 	for (const part of cookies.split(';')) {
 		const [name, ...rest] = part.trim().split('=')
@@ -14,10 +15,4 @@ function timeZoneHint(request: Request): string | null {
 		}
 	}
 	return null
-}
-
-/** The zone whose calendar day counts as "today": the profile's choice, else the browser's, else UTC. */
-export function resolveTimeZone(request: Request, profileTimeZone: string | null | undefined): string {
-	if (profileTimeZone && isValidTimeZone(profileTimeZone)) return profileTimeZone
-	return timeZoneHint(request) ?? 'UTC'
 }

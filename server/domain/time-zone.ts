@@ -1,0 +1,31 @@
+/*
+ * Which calendar day is "today" for an artist. Deadlines are calendar dates
+ * (yyyy-MM-dd, no time zone), so "due today or later" depends on where the
+ * person looking is: at 23:30 UTC it is already tomorrow in Tokyo and still
+ * today in Los Angeles.
+ */
+
+/** Whether `timeZone` is an IANA zone this runtime knows ("Europe/Berlin", "UTC"). */
+export function isValidTimeZone(timeZone: string): boolean {
+	if (!timeZone || timeZone.length > 64) return false
+	try {
+		new Intl.DateTimeFormat('en-US', { timeZone })
+		return true
+	} catch {
+		return false
+	}
+}
+
+/** Today's date (yyyy-MM-dd) in `timeZone`; an unknown zone counts as UTC. */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+	const zone = isValidTimeZone(timeZone) ? timeZone : 'UTC'
+	// en-CA formats as yyyy-MM-dd.
+	return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+}
+
+/** The profile's chosen zone, else the browser's (the time-zone hint cookie), else UTC. */
+export function effectiveTimeZone(profileTimeZone: string | null | undefined, browserTimeZone: string | null | undefined) {
+	if (profileTimeZone && isValidTimeZone(profileTimeZone)) return profileTimeZone
+	if (browserTimeZone && isValidTimeZone(browserTimeZone)) return browserTimeZone
+	return 'UTC'
+}
