@@ -1,0 +1,94 @@
+import { beforeAll, describe, expect, test } from 'vitest'
+import { createTestContext } from '#tests/app-context.ts'
+import { createUser } from '#tests/factories.ts'
+import type { AppContext } from '#server/context.ts'
+import { Prisma } from '#server/db/generated/client.ts'
+import { feedQueries } from './feed.ts'
+import { FEED_PAGE_SIZE, FeedInput } from './feed.schema.ts'
+
+/*
+ * The feed must not slow down as the catalogue grows: with 100,000 opportunities its statements
+ * are planned on indexes, never by reading the whole table into a sort. These EXPLAIN the exact
+ * SQL that listFeed runs (feedQueries), with its bound parameters.
+ */
+const ROWS = 100_000
+const TODAY = '2030-06-15'
+let ctx: AppContext
+let userId: string
+
+type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; Plans?: PlanNode[] }
+
+function nodesOf(node: PlanNode): PlanNode[] {
+	return [node, ...(node.Plans ?? []).flatMap(nodesOf)]
+}
+
+async function plan(query: Prisma.Sql) {
+	const [row] = await ctx.db.$queryRaw<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(Prisma.sql`EXPLAIN (FORMAT JSON) ${query}`)
+	return nodesOf(row!['QUERY PLAN'][0].Plan)
+}
+
+const onTable = (nodes: PlanNode[]) => nodes.filter((node) => node['Relation Name'] === 'opportunities')
+const types = (nodes: PlanNode[]) => nodes.map((node) => node['Node Type'])
+const indexes = (nodes: PlanNode[]) => nodes.map((node) => node['Index Name'])
+
+const queriesFor = (input: FeedInput) =>
+	feedQueries(FeedInput.parse(input), { userId, today: TODAY, practiceTags: ['painting', 'video', 'grants'] })
+
+beforeAll(async () => {
+	ctx = await createTestContext()
+	userId = (await createUser(ctx.db, { onboardingCompleted: true })).id
+	// A realistic spread: most calls closed or inactive, deadlines over four years, 300 locations.
+	await ctx.db.$executeRawUnsafe(`
+		INSERT INTO opportunities (title, url, category, location, deadline, tags, slug, active)
+		SELECT 'Call ' || n, 'https://example.org/' || n,
+		       (ARRAY['grant', 'residency', 'open_call']::category[])[1 + n % 3],
+		       'City ' || (n % 300), DATE '2028-01-01' + (n % 1460),
+		       ARRAY['tag' || (n % 500), (ARRAY['painting', 'video', 'sculpture', 'ceramics', 'textiles'])[1 + n % 5],
+		             (ARRAY['grants', 'residencies', 'exhibitions'])[1 + n % 3]],
+		       'call-' || n, n % 10 <> 0
+		FROM generate_series(1, ${ROWS}) AS n`)
+	await ctx.db.$executeRawUnsafe('VACUUM ANALYZE opportunities')
+}, 120_000)
+
+describe('feed query plans with 100,000 opportunities', () => {
+	test('the first page, by deadline, walks the (active, deadline, id) index and stops after a page: no sort, no table scan', async () => {
+		const nodes = await plan(queriesFor({}).page(FEED_PAGE_SIZE))
+		expect(types(onTable(nodes))).not.toContain('Seq Scan')
+		expect(indexes(onTable(nodes))).toContain('opportunities_active_deadline_id_idx')
+		expect(types(nodes)).not.toContain('Sort')
+		expect(types(nodes)[0]).toBe('Limit')
+	})
+
+	test('the count of open opportunities is answered from an index', async () => {
+		const nodes = onTable(await plan(queriesFor({}).count))
+		expect(types(nodes)).not.toContain('Seq Scan')
+		expect(indexes(nodes)).toContain('opportunities_active_deadline_id_idx')
+	})
+
+	test('filtered pages and counts (mediums, types, location) use an index, never a table scan', async () => {
+		const filtered = [
+			{ mediums: ['ceramics'] },
+			{ mediums: ['painting', 'video'], types: ['residencies'] },
+			{ types: ['grants'], locations: ['City 7'] },
+		]
+		for (const input of filtered) {
+			const queries = queriesFor(input)
+			for (const query of [queries.page(FEED_PAGE_SIZE), queries.count]) {
+				const nodes = await plan(query)
+				expect(types(onTable(nodes)), JSON.stringify(input)).not.toContain('Seq Scan')
+				// A bitmap index scan names its index but not its table.
+				expect(indexes(nodes).some((name) => name?.startsWith('opportunities_')), JSON.stringify(input)).toBe(true)
+			}
+		}
+	})
+
+	test('the filter options probe the indexes: tags one at a time, locations one index jump each', async () => {
+		const queries = queriesFor({})
+		const tagNodes = onTable(await plan(queries.presentTags(['painting', 'video', 'grants', 'digital art'])))
+		expect(types(tagNodes)).not.toContain('Seq Scan')
+
+		const locationNodes = onTable(await plan(queries.locations))
+		expect(types(locationNodes)).not.toContain('Seq Scan')
+		expect(indexes(locationNodes)).toContain('opportunities_active_location_idx')
+	})
+})
