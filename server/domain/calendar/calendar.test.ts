@@ -154,6 +154,18 @@ describe('the deadline calendar', () => {
 		expect(summaries(ics)).toEqual(['Deadline: Closed 30 days ago', 'Deadline: Closed yesterday', 'Deadline: Closes today'])
 	})
 
+	test("the window counts days from the artist's own today", async () => {
+		const actor = await newActor()
+		// At NOW (22:00 UTC on June 15) it is already June 16 in Auckland: May 16 is 31 days past there.
+		await ctx.db.profile.update({ where: { userId: actor.id }, data: { timeZone: 'Pacific/Auckland' } })
+		for (const deadline of ['2025-05-16', '2025-05-17']) {
+			const opportunity = await opportunityDue(deadline, { title: `Closed ${deadline}` })
+			await saveOpportunity(ctx, actor, { opportunityId: opportunity.id })
+		}
+		const ics = await buildDeadlineCalendar(ctx, await getCalendarUrlToken(ctx, actor), NOW)
+		expect(summaries(ics)).toEqual(['Deadline: Closed 2025-05-17'])
+	})
+
 	test('a user with nothing saved gets an empty, valid calendar', async () => {
 		const ics = await buildDeadlineCalendar(ctx, await getCalendarUrlToken(ctx, await newActor()), NOW)
 		expect(ics).toMatch(/^BEGIN:VCALENDAR\r\n[\s\S]*X-WR-CALNAME:Callboard deadlines\r\n[\s\S]*END:VCALENDAR\r\n$/)

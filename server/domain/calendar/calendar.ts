@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError } from '#server/domain/errors.ts'
+import { todayIn } from '#server/domain/time-zone.ts'
 import { serializeCalendar, type AllDayEvent } from './ical.ts'
 
 /*
@@ -67,11 +68,12 @@ export function calendarFeedUrls(appUrl: string, token: string) {
 export async function buildDeadlineCalendar(ctx: FeedCtx, token: string, now: Date = new Date()): Promise<string> {
 	const notFound = new DomainError('NOT_FOUND', 'Calendar not found.')
 	if (!TOKEN_SHAPE.test(token)) throw notFound
-	const profile = await ctx.db.profile.findUnique({ where: { calendarToken: token }, select: { userId: true } })
+	const profile = await ctx.db.profile.findUnique({ where: { calendarToken: token }, select: { userId: true, timeZone: true } })
 	if (!profile) throw notFound
 	const { userId } = profile
 
-	const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())
+	// The artist's "today", as the feed counts it.
+	const today = new Date(`${todayIn(profile.timeZone ?? 'UTC', now)}T00:00:00Z`).getTime()
 	const opportunities = await ctx.db.opportunity.findMany({
 		where: {
 			active: true,
