@@ -1,0 +1,47 @@
+import type { AppContext } from '#server/context.ts'
+import type { Actor } from '#server/domain/actor.ts'
+import { DomainError } from '#server/domain/errors.ts'
+import { existingId } from '#server/domain/ids.ts'
+
+/**
+ * One opportunity as an artist sees it (spec: Opportunity detail): only active ones exist for
+ * artists; an inactive, deleted or malformed id is NOT_FOUND alike. Returns exactly what the
+ * page shows, the questions in their order, and whether this artist saved it.
+ */
+export async function getOpportunityForArtist(ctx: Pick<AppContext, 'db'>, actor: Actor, input: { id: string }) {
+	const id = existingId(input.id, 'Opportunity')
+	const opportunity = await ctx.db.opportunity.findFirst({
+		where: { id, active: true },
+		select: {
+			id: true,
+			title: true,
+			organization: true,
+			location: true,
+			deadline: true,
+			tags: true,
+			category: true,
+			description: true,
+			url: true,
+			questions: {
+				orderBy: [{ orderIndex: 'asc' }, { createdAt: 'asc' }],
+				select: {
+					id: true,
+					slug: true,
+					label: true,
+					section: true,
+					type: true,
+					required: true,
+					helpText: true,
+					limitType: true,
+					limitValue: true,
+					options: true,
+				},
+			},
+			savedBy: { where: { userId: actor.id }, select: { userId: true } },
+		},
+	})
+	if (!opportunity) throw new DomainError('NOT_FOUND', `Opportunity ${id} not found.`)
+	const { savedBy, deadline, ...rest } = opportunity
+	return { ...rest, deadline: deadline ? deadline.toISOString().slice(0, 10) : null, saved: savedBy.length > 0 }
+}
+export type ArtistOpportunity = Awaited<ReturnType<typeof getOpportunityForArtist>>
