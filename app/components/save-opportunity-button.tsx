@@ -1,0 +1,57 @@
+import { useFetcher, useLocation } from '@remix-run/react'
+import { Bookmark } from 'lucide-react'
+import { useEffect } from 'react'
+import { showToast } from '#app/components/toaster.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { cn } from '#app/utils/cn.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import type { action } from '#app/routes/portal.opportunities.$id_.save.tsx'
+
+type SaveOpportunityButtonProps = {
+	opportunityId: string
+	/** The opportunity's title, for the button's accessible name (a feed shows many of these buttons). */
+	title: string
+	/** Whether the artist has saved it, from the page's loader. */
+	saved: boolean
+	/** Where the form returns without JavaScript; the current page by default. */
+	redirectTo?: string
+	className?: string
+}
+
+/**
+ * Saves or unsaves an opportunity: a toggle button (`aria-pressed`) in a form posting to
+ * /portal/opportunities/{id}/save. With JavaScript a fetcher posts it and the button shows the new
+ * state at once, falling back to the loader's value if the save fails (with an error toast);
+ * without JavaScript it is a plain form that comes back to `redirectTo` with a toast.
+ * It is a form, so it must sit beside a card's link, never inside it.
+ */
+export function SaveOpportunityButton({ opportunityId, title, saved, redirectTo, className }: SaveOpportunityButtonProps) {
+	const fetcher = useFetcher<typeof action>()
+	const hydrated = useHydrated()
+	const location = useLocation()
+	const pending = fetcher.formData?.get('intent')
+	const isSaved = typeof pending === 'string' ? pending === 'save' : saved
+
+	const failure = fetcher.data && 'error' in fetcher.data ? fetcher.data.error : null
+	useEffect(() => {
+		if (failure?.type === 'error') showToast(failure)
+	}, [failure])
+
+	return (
+		<fetcher.Form method="post" action={`/portal/opportunities/${opportunityId}/save`} className={cn('inline-flex', className)}>
+			<input type="hidden" name="intent" value={isSaved ? 'unsave' : 'save'} />
+			{hydrated ? null : <input type="hidden" name="redirectTo" value={redirectTo ?? `${location.pathname}${location.search}`} />}
+			<Button
+				type="submit"
+				variant="outline"
+				size="sm"
+				aria-pressed={isSaved}
+				aria-label={isSaved ? `Remove ${title} from saved` : `Save ${title}`}
+				className={cn(isSaved && 'border-primary/40 bg-accent text-accent-foreground hover:bg-accent/70')}
+			>
+				<Bookmark aria-hidden className={cn(isSaved && 'fill-current')} />
+				{isSaved ? 'Saved' : 'Save'}
+			</Button>
+		</fetcher.Form>
+	)
+}
