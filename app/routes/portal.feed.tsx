@@ -1,77 +1,110 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { CalendarDays, MapPin, SearchX } from 'lucide-react'
+import { Link, useLoaderData, useNavigation } from '@remix-run/react'
+import { CalendarClock, SearchX } from 'lucide-react'
+import { useEffect, useRef } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { Card, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { FeedFilterForm } from '#app/components/feed/feed-filters.tsx'
+import { OpportunityCard } from '#app/components/feed/opportunity-card.tsx'
+import { StatusPanel } from '#app/components/status-panel.tsx'
+import { ButtonLink } from '#app/components/ui/button.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
+import { timeZoneHint } from '#app/utils/time-zone.server.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
-import { listFeedPreview } from '#server/domain/feed/preview.ts'
-import { formatShortDate, toIsoDate } from '#app/utils/dates.ts'
+import { listFeed } from '#server/domain/feed/feed.ts'
+import { MAX_FEED_PAGE, feedInputFromSearchParams, feedSearchParams } from '#server/domain/feed/feed.schema.ts'
 
 export const meta: MetaFunction = () => pageMeta({ title: 'Opportunities' })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	// Loaders run in parallel with the layout's: each checks access itself.
-	requireOnboardedUser(request, context)
-	const opportunities = await listFeedPreview(context.app)
-	return {
-		opportunities: opportunities.map(({ deadline, ...opportunity }) => ({
-			...opportunity,
-			deadline: deadline ? formatShortDate(toIsoDate(deadline)) : null,
-		})),
-	}
+	const user = requireOnboardedUser(request, context)
+	const filters = feedInputFromSearchParams(new URL(request.url).searchParams)
+	return listFeed(context.app, { id: user.id, role: user.role }, filters, { browserTimeZone: timeZoneHint(request) })
 }
 
+const numberFormat = new Intl.NumberFormat('en-US')
+
 export default function Feed() {
-	const { opportunities } = useLoaderData<typeof loader>()
+	const { cards, total, hasMore, filters, options, today } = useLoaderData<typeof loader>()
+	const navigation = useNavigation()
+	const loading = navigation.state === 'loading' && navigation.location.pathname === '/portal/feed'
+	const nextPage = feedSearchParams({ ...filters, page: filters.page + 1 })
+	const listRef = useRef<HTMLUListElement>(null)
+	const shownBefore = useRef(cards.length)
+
+	// After "Load more" (in place, with JavaScript), keyboard focus moves to the first new card.
+	useEffect(() => {
+		const previous = shownBefore.current
+		shownBefore.current = cards.length
+		if (cards.length <= previous || filters.page === 1) return
+		listRef.current?.querySelector<HTMLAnchorElement>(`li:nth-child(${previous + 1}) h2 a`)?.focus()
+	}, [cards.length, filters.page])
+
 	return (
 		<div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-			<h1 className="text-2xl font-semibold sm:text-3xl">Opportunities</h1>
-			<p className="mt-1 text-muted-foreground">Open calls, soonest deadline first.</p>
-			{opportunities.length === 0 ? (
-				<div className="mt-6 flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-14 text-center">
-					<SearchX aria-hidden className="size-8 text-muted-foreground" />
-					<p className="text-muted-foreground">No open opportunities right now. Check back soon.</p>
+			<div className="flex flex-wrap items-end justify-between gap-3">
+				<div>
+					<h1 className="text-2xl font-semibold sm:text-3xl">Opportunities</h1>
+					<p className="mt-1 text-muted-foreground">Open calls matched to your mediums and interests.</p>
 				</div>
+				<Link
+					to="/portal/calendar"
+					className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+				>
+					<CalendarClock aria-hidden className="size-4" />
+					Deadline calendar
+				</Link>
+			</div>
+
+			<div className="mt-6">
+				<FeedFilterForm filters={filters} options={options} />
+			</div>
+
+			<p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
+				{total === 1 ? '1 open opportunity' : `${numberFormat.format(total)} open opportunities`}
+			</p>
+
+			{cards.length === 0 ? (
+				<StatusPanel icon={SearchX} tone="primary" title="Nothing here" actions={<ButtonLink to="/portal/feed">Clear filters</ButtonLink>}>
+					<p>No opportunities match your current filters.</p>
+				</StatusPanel>
 			) : (
-				<ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-					{opportunities.map((opportunity) => (
-						<li key={opportunity.id}>
-							<Link
-								to={`/portal/opportunities/${opportunity.id}`}
-								className="block h-full rounded-xl focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-							>
-								<Card className="h-full transition-colors hover:border-primary/40">
-									<CardHeader>
-										<CardTitle as="h2" className="text-base">
-											{opportunity.title}
-										</CardTitle>
-										{opportunity.organization ? <CardDescription>{opportunity.organization}</CardDescription> : null}
-										<div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
-											{opportunity.location ? (
-												<span className="inline-flex items-center gap-1.5">
-													<MapPin aria-hidden className="size-4" />
-													{opportunity.location}
-												</span>
-											) : null}
-											{opportunity.deadline ? (
-												<span className="inline-flex items-center gap-1.5">
-													<CalendarDays aria-hidden className="size-4" />
-													Deadline: {opportunity.deadline}
-												</span>
-											) : null}
-										</div>
-									</CardHeader>
-								</Card>
-							</Link>
-						</li>
-					))}
-				</ul>
+				<>
+					<ul
+						ref={listRef}
+						aria-busy={loading}
+						className={`mt-3 grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${loading ? 'opacity-60' : ''}`}
+					>
+						{cards.map((card) => (
+							<li key={card.id}>
+								<OpportunityCard opportunity={card} today={today} />
+							</li>
+						))}
+					</ul>
+					<div className="mt-8 flex flex-col items-center gap-3">
+						<p className="text-sm text-muted-foreground">
+							Showing {numberFormat.format(cards.length)} of {numberFormat.format(total)}
+						</p>
+						{hasMore && filters.page < MAX_FEED_PAGE ? (
+							<ButtonLink to={`?${nextPage}`} variant="outline" preventScrollReset replace>
+								Load more
+							</ButtonLink>
+						) : null}
+					</div>
+				</>
 			)}
 		</div>
 	)
 }
 
 export function ErrorBoundary() {
-	return <GeneralErrorBoundary />
+	return (
+		<GeneralErrorBoundary
+			unexpectedErrorHandler={() => (
+				<StatusPanel icon={SearchX} tone="destructive" title="Error" actions={<ButtonLink to="/portal/feed">Try again</ButtonLink>}>
+					<p>Failed to load opportunities</p>
+				</StatusPanel>
+			)}
+		/>
+	)
 }

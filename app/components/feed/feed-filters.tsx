@@ -1,0 +1,175 @@
+import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+import { ChevronDown, SlidersHorizontal } from 'lucide-react'
+import { Button } from '#app/components/ui/button.tsx'
+import { Select } from '#app/components/ui/select.tsx'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import {
+	FEED_PARAMS,
+	FEED_SORT_LABELS,
+	FEED_SORTS,
+	feedInputFromSearchParams,
+	type FeedFilters,
+} from '#server/domain/feed/feed.schema.ts'
+
+/** The filters without the page, in a form two sets can be compared by. */
+function filterKey({ mediums, types, locations, saved, sort }: FeedFilters) {
+	return JSON.stringify([mediums.toSorted(), types.toSorted(), locations.toSorted(), saved, sort])
+}
+
+type Option = { value: string; label: string }
+
+type FeedFiltersProps = {
+	filters: FeedFilters
+	options: { mediums: Option[]; types: Option[]; locations: string[] }
+}
+
+/**
+ * The feed's filters as a GET form: the URL holds them, so they work without JavaScript,
+ * survive a reload and can be shared. With JavaScript each change applies at once.
+ */
+export function FeedFilterForm({ filters, options }: FeedFiltersProps) {
+	const submit = useSubmit()
+	const hydrated = useHydrated()
+	const formRef = useRef<HTMLFormElement>(null)
+	const location = useLocation()
+	// The inputs are uncontrolled (they work without JavaScript). When the URL changes other than
+	// by this form (Clear filters, Back), they are re-created from the URL's filters.
+	const [generation, setGeneration] = useState(0)
+	useEffect(() => {
+		const form = formRef.current
+		if (!form) return
+		const fromForm = feedInputFromSearchParams(new URLSearchParams([...new FormData(form)].map(([name, value]) => [name, String(value)])))
+		if (filterKey(fromForm) !== filterKey(filters)) setGeneration((value) => value + 1)
+	}, [location.search, filters])
+	const active = filters.mediums.length + filters.types.length + filters.locations.length + (filters.saved ? 1 : 0)
+	const locationOptions = [...new Set([...options.locations, ...filters.locations])].map((location) => ({
+		value: location,
+		label: location,
+	}))
+
+	return (
+		<Form
+			key={generation}
+			ref={formRef}
+			method="get"
+			role="search"
+			aria-label="Filter opportunities"
+			className="flex flex-wrap items-end gap-3 rounded-xl border border-border bg-card p-3 shadow-card"
+			onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+		>
+			<SlidersHorizontal aria-hidden className="mb-2.5 hidden size-4 text-muted-foreground sm:block" />
+			<FilterGroup
+				legend="Mediums"
+				name={FEED_PARAMS.mediums}
+				options={options.mediums}
+				selected={filters.mediums}
+				empty="None of your mediums are tagged on open calls yet."
+			/>
+			<FilterGroup
+				legend="Types"
+				name={FEED_PARAMS.types}
+				options={options.types}
+				selected={filters.types}
+				empty="None of your interests are tagged on open calls yet."
+			/>
+			<FilterGroup
+				legend="Location"
+				name={FEED_PARAMS.locations}
+				options={locationOptions}
+				selected={filters.locations}
+				empty="No locations listed."
+			/>
+			<label className="flex h-10 cursor-pointer items-center gap-2 rounded-md border border-border px-3 text-sm hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring">
+				<input
+					type="checkbox"
+					name={FEED_PARAMS.saved}
+					value="1"
+					defaultChecked={filters.saved}
+					className="size-4 accent-primary"
+				/>
+				Saved only
+			</label>
+			<div className="grid gap-1">
+				<label htmlFor="feed-sort" className="text-xs font-medium text-muted-foreground">
+					Sort by
+				</label>
+				<Select id="feed-sort" name={FEED_PARAMS.sort} defaultValue={filters.sort} className="h-10 w-auto">
+					{FEED_SORTS.map((sort) => (
+						<option key={sort} value={sort}>
+							{FEED_SORT_LABELS[sort]}
+						</option>
+					))}
+				</Select>
+			</div>
+			<div className="ml-auto flex items-center gap-2">
+				{active ? (
+					<Link
+						to="/portal/feed"
+						className="rounded-md px-2 py-2 text-sm font-medium text-primary underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+					>
+						Clear filters
+					</Link>
+				) : null}
+				{/* With JavaScript every change applies at once; without it this button does. */}
+				{hydrated ? null : (
+					<Button type="submit" size="sm">
+						Apply filters
+					</Button>
+				)}
+			</div>
+		</Form>
+	)
+}
+
+/** One category as a native disclosure of checkboxes: keyboard and no-JS friendly, compact when closed. */
+function FilterGroup({
+	legend,
+	name,
+	options,
+	selected,
+	empty,
+}: {
+	legend: string
+	name: string
+	options: Option[]
+	selected: string[]
+	empty: string
+}) {
+	return (
+		<details className="group relative">
+			<summary className="flex h-10 cursor-pointer list-none items-center gap-2 rounded-md border border-border px-3 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+				{legend}
+				{selected.length ? (
+					<span className="rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
+						<span className="sr-only">, selected: </span>
+						{selected.length}
+					</span>
+				) : null}
+				<ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
+			</summary>
+			<fieldset className="z-20 mt-1 grid max-h-72 min-w-56 gap-1 overflow-y-auto rounded-md border border-border bg-card p-2 shadow-lg sm:absolute">
+				<legend className="sr-only">{legend}</legend>
+				{options.length ? (
+					options.map((option) => (
+						<label
+							key={option.value}
+							className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+						>
+							<input
+								type="checkbox"
+								name={name}
+								value={option.value}
+								defaultChecked={selected.includes(option.value)}
+								className="size-4 accent-primary"
+							/>
+							{option.label}
+						</label>
+					))
+				) : (
+					<p className="px-2 py-1.5 text-sm text-muted-foreground">{empty}</p>
+				)}
+			</fieldset>
+		</details>
+	)
+}

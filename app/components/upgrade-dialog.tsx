@@ -1,0 +1,62 @@
+import { Sparkles } from 'lucide-react'
+import { ButtonLink } from '#app/components/ui/button.tsx'
+import {
+	Dialog,
+	DialogClose,
+	DialogContent,
+	DialogDescription,
+	DialogFooter,
+	DialogHeader,
+	DialogTitle,
+} from '#app/components/ui/dialog.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+
+export const UPGRADE_TITLE = 'Upgrade to Pro'
+export const UPGRADE_MESSAGE = 'Free plan includes 1 draft. Upgrade to Pro for unlimited drafts.'
+
+/** The "Upgrade to Pro" dialog (spec: Opportunity detail), opened without a request when no draft is left. */
+export function UpgradeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+	return (
+		<Dialog open={open} onOpenChange={onOpenChange}>
+			<DialogContent>
+				<DialogHeader>
+					<DialogTitle className="flex items-center gap-2">
+						<Sparkles aria-hidden className="size-5 text-primary" />
+						{UPGRADE_TITLE}
+					</DialogTitle>
+					<DialogDescription>{UPGRADE_MESSAGE}</DialogDescription>
+				</DialogHeader>
+				<DialogFooter>
+					<DialogClose asChild>
+						<Button variant="outline">Not now</Button>
+					</DialogClose>
+					<ButtonLink to="/pricing">{UPGRADE_TITLE}</ButtonLink>
+				</DialogFooter>
+			</DialogContent>
+		</Dialog>
+	)
+}
+
+/** The same offer rendered by the server, where the dialog cannot open (no JavaScript). */
+export function UpgradePanel({ dismissTo }: { dismissTo: string }) {
+	return (
+		<section
+			aria-labelledby="upgrade-title"
+			className="rounded-xl border border-primary/40 bg-accent p-4 text-accent-foreground"
+		>
+			<h3 id="upgrade-title" className="flex items-center gap-2 font-semibold">
+				<Sparkles aria-hidden className="size-4" />
+				{UPGRADE_TITLE}
+			</h3>
+			<p className="mt-1 text-sm">{UPGRADE_MESSAGE}</p>
+			<div className="mt-3 flex flex-wrap gap-2">
+				<ButtonLink to="/pricing" size="sm">
+					{UPGRADE_TITLE}
+				</ButtonLink>
+				<ButtonLink to={dismissTo} size="sm" variant="outline">
+					Not now
+				</ButtonLink>
+			</div>
+		</section>
+	)
+}
