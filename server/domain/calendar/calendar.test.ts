@@ -4,7 +4,6 @@ import { createUser } from '#tests/factories.ts'
 import { createOpportunity } from '#tests/opportunity-factories.ts'
 import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
-import { DomainError } from '#server/domain/errors.ts'
 import { saveOpportunity } from '#server/domain/saved/saved.ts'
 import {
 	buildDeadlineCalendar,
@@ -45,14 +44,6 @@ async function draftFor(actor: Actor, opportunity: { id: string; title: string }
 const unfold = (text: string) => text.replace(/\r\n /g, '')
 const summaries = (ics: string) => [...unfold(ics).matchAll(/^SUMMARY:(.*)$/gm)].map((match) => match[1]!.trim())
 
-async function codeOf(promise: Promise<unknown>) {
-	const error = await promise.then(
-		() => null,
-		(error: unknown) => error,
-	)
-	return error instanceof DomainError ? error.code : error
-}
-
 describe('the calendar token', () => {
 	test('is created on first use, 32 random bytes in base64url, and then stays the same', async () => {
 		const actor = await newActor()
@@ -79,14 +70,14 @@ describe('the calendar token', () => {
 		const fresh = await regenerateCalendarToken(ctx, actor)
 		expect(fresh).not.toBe(old)
 		expect(await getCalendarUrlToken(ctx, actor)).toBe(fresh)
-		expect(await codeOf(buildDeadlineCalendar(ctx, old, NOW))).toBe('NOT_FOUND')
+		await expect(buildDeadlineCalendar(ctx, old, NOW)).rejects.toMatchObject({ code: 'NOT_FOUND' })
 		expect(await buildDeadlineCalendar(ctx, fresh, NOW)).toContain('BEGIN:VCALENDAR')
 	})
 
 	test('a user without a profile is NOT_FOUND', async () => {
 		const ghost: Actor = { id: '00000000-0000-4000-8000-0000000000ff', role: 'user' }
-		expect(await codeOf(getCalendarUrlToken(ctx, ghost))).toBe('NOT_FOUND')
-		expect(await codeOf(regenerateCalendarToken(ctx, ghost))).toBe('NOT_FOUND')
+		await expect(getCalendarUrlToken(ctx, ghost)).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		await expect(regenerateCalendarToken(ctx, ghost)).rejects.toMatchObject({ code: 'NOT_FOUND' })
 	})
 
 	test('the feed URLs are absolute, with a webcal:// twin', () => {
@@ -175,7 +166,7 @@ describe('the deadline calendar', () => {
 	test('an unknown or malformed token is NOT_FOUND', async () => {
 		const unknown = Buffer.alloc(32, 7).toString('base64url')
 		for (const token of [unknown, '', 'short', `${unknown}x`, "'; DROP TABLE profiles; --"]) {
-			expect(await codeOf(buildDeadlineCalendar(ctx, token, NOW))).toBe('NOT_FOUND')
+			await expect(buildDeadlineCalendar(ctx, token, NOW)).rejects.toMatchObject({ code: 'NOT_FOUND' })
 		}
 	})
 })

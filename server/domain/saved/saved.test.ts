@@ -3,7 +3,6 @@ import { createTestContext } from '#tests/app-context.ts'
 import { createActors, createOpportunity } from '#tests/opportunity-factories.ts'
 import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
-import { DomainError } from '#server/domain/errors.ts'
 import { isOpportunitySaved, saveOpportunity, unsaveOpportunity } from './saved.ts'
 
 let ctx: AppContext
@@ -16,14 +15,6 @@ beforeAll(async () => {
 	artist = actors.user
 	other = actors.admin
 })
-
-async function errorOf(promise: Promise<unknown>) {
-	const error = await promise.then(
-		() => null,
-		(error: unknown) => error,
-	)
-	return error instanceof DomainError ? { code: error.code, message: error.message } : error
-}
 
 const savedIds = async (actor: Actor) =>
 	(await ctx.db.savedOpportunity.findMany({ where: { userId: actor.id }, select: { opportunityId: true } })).map((row) => row.opportunityId)
@@ -53,23 +44,20 @@ describe('saving an opportunity', () => {
 		const hidden = await createOpportunity(ctx.db)
 		await ctx.db.opportunity.update({ where: { id: hidden.id }, data: { active: false } })
 		const before = await savedIds(artist)
-		expect(await errorOf(saveOpportunity(ctx, artist, { opportunityId: hidden.id }))).toEqual({
+		await expect(saveOpportunity(ctx, artist, { opportunityId: hidden.id })).rejects.toMatchObject({
 			code: 'NOT_FOUND',
 			message: `Opportunity "${hidden.id}" not found.`,
 		})
-		expect(await errorOf(saveOpportunity(ctx, artist, { opportunityId: '00000000-0000-4000-8000-000000000000' }))).toMatchObject({
-			code: 'NOT_FOUND',
-		})
-		expect(await errorOf(saveOpportunity(ctx, artist, { opportunityId: "1' OR 1=1" }))).toMatchObject({ code: 'NOT_FOUND' })
+		for (const opportunityId of ['00000000-0000-4000-8000-000000000000', "1' OR 1=1"]) {
+			await expect(saveOpportunity(ctx, artist, { opportunityId })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		}
 		expect(await savedIds(artist)).toEqual(before)
 	})
 
 	test('a missing id is INVALID with a message a person can act on', async () => {
-		expect(await errorOf(saveOpportunity(ctx, artist, {}))).toEqual({ code: 'INVALID', message: 'Choose an opportunity to save' })
-		expect(await errorOf(saveOpportunity(ctx, artist, { opportunityId: '  ' }))).toEqual({
-			code: 'INVALID',
-			message: 'Choose an opportunity to save',
-		})
+		for (const input of [{}, { opportunityId: '  ' }]) {
+			await expect(saveOpportunity(ctx, artist, input)).rejects.toMatchObject({ code: 'INVALID', message: 'Choose an opportunity to save' })
+		}
 	})
 
 	test('saving the same opportunity from two requests at once saves it once, without an error', async () => {
@@ -100,7 +88,7 @@ describe('unsaving an opportunity', () => {
 	})
 
 	test('a malformed id is NOT_FOUND, never a database error', async () => {
-		expect(await errorOf(unsaveOpportunity(ctx, artist, { opportunityId: 'not-a-uuid' }))).toMatchObject({ code: 'NOT_FOUND' })
+		await expect(unsaveOpportunity(ctx, artist, { opportunityId: 'not-a-uuid' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
 	})
 })
 
