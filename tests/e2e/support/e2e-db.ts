@@ -28,6 +28,9 @@ type UserOptions = {
 	granted?: boolean
 	/** Lets the user sign in with this password (stored as the app stores it, Argon2id). */
 	password?: string
+	/** The practice the feed matches against; Painting and grants by default. */
+	mediums?: string[]
+	interests?: string[]
 }
 
 /** A confirmed user with a profile, written straight to the e2e database. */
@@ -42,8 +45,17 @@ export async function createE2eUser(options: UserOptions = {}): Promise<E2eUser>
 		await client.query(
 			`INSERT INTO profiles (user_id, role, full_name, city, country, mediums, interests, onboarding_completed,
 			   credits_remaining, first_login_grant, plan, updated_at)
-			 VALUES ($1, $2, 'E2E Artist', 'Lisbon', 'Portugal', ARRAY['Painting'], ARRAY['grants'], $3, $4, $5, $6, now())`,
-			[id, options.role ?? 'user', options.onboarded ?? true, options.credits ?? 0, options.granted ?? false, options.plan ?? 'free'],
+			 VALUES ($1, $2, 'E2E Artist', 'Lisbon', 'Portugal', $7, $8, $3, $4, $5, $6, now())`,
+			[
+				id,
+				options.role ?? 'user',
+				options.onboarded ?? true,
+				options.credits ?? 0,
+				options.granted ?? false,
+				options.plan ?? 'free',
+				options.mediums ?? ['Painting'],
+				options.interests ?? ['grants'],
+			],
 		)
 		if (options.password) {
 			await client.query('INSERT INTO passwords (user_id, hash) VALUES ($1, $2)', [id, await hashPassword(options.password)])
@@ -70,4 +82,54 @@ export async function signIn(context: BrowserContext, user: E2eUser, baseURL: st
 	const token = await createE2eSession(user)
 	await context.addCookies([{ name: 'cb_session', value: token, url: baseURL, httpOnly: true, sameSite: 'Lax' }])
 	return token
+}
+
+type OpportunityOptions = {
+	title: string
+	tags?: string[]
+	location?: string | null
+	/** Days from today (the database's calendar day); 30 by default. */
+	deadlineInDays?: number
+	description?: string
+	active?: boolean
+	questions?: { label: string; slug: string; required?: boolean; limitType?: 'words' | 'chars'; limitValue?: number }[]
+}
+
+/** An opportunity (and its questions), written straight to the e2e database. */
+export async function createE2eOpportunity(options: OpportunityOptions): Promise<{ id: string; title: string }> {
+	return withE2eDb(async (client) => {
+		const { rows } = await client.query<{ id: string }>(
+			`INSERT INTO opportunities (title, organization, url, category, location, deadline, tags, description, active, slug)
+			 VALUES ($1, 'E2E Foundation', 'https://example.org/call', 'grant', $2, current_date + $3::int, $4, $5, $6, $7)
+			 RETURNING id`,
+			[
+				options.title,
+				options.location ?? null,
+				options.deadlineInDays ?? 30,
+				options.tags ?? [],
+				options.description ?? '',
+				options.active ?? true,
+				options.title.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+			],
+		)
+		const id = rows[0]!.id
+		for (const [index, question] of (options.questions ?? []).entries()) {
+			await client.query(
+				`INSERT INTO opportunity_questions (opportunity_id, label, slug, type, required, limit_type, limit_value, order_index,
+				   prompt, idx, char_limit, updated_at)
+				 VALUES ($1, $2, $3, 'long_text', $4, $5::limit_type, $6, $7, $2, $7, $8, now())`,
+				[
+					id,
+					question.label,
+					question.slug,
+					question.required ?? false,
+					question.limitType ?? null,
+					question.limitValue ?? null,
+					index,
+					question.limitType === 'chars' ? question.limitValue : null,
+				],
+			)
+		}
+		return { id, title: options.title }
+	})
 }

@@ -1,0 +1,190 @@
+import AxeBuilder from '@axe-core/playwright'
+import { randomBytes } from 'node:crypto'
+import { expect, test, type Page } from '@playwright/test'
+import { createE2eOpportunity, createE2eUser, signIn } from './support/e2e-db.ts'
+import { isJs, toasts } from './support/page.ts'
+
+// Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
+
+const feedCards = (page: Page) => page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2 }) })
+
+/** Applies the filter form: with JavaScript each change applies at once, without it the button does. */
+async function applyFilters(page: Page) {
+	if (!isJs()) await page.getByRole('button', { name: 'Apply filters' }).click()
+}
+
+type Group = 'Mediums' | 'Types' | 'Location'
+
+/** A filter category's disclosure, opened. */
+async function openGroup(page: Page, group: Group) {
+	const disclosure = page.locator('details').filter({ has: page.locator('summary', { hasText: group }) })
+	if (!(await disclosure.evaluate((element) => (element as HTMLDetailsElement).open))) {
+		await disclosure.locator('summary').click()
+	}
+	return disclosure
+}
+
+async function chooseFilter(page: Page, group: Group, option: string) {
+	await (await openGroup(page, group)).getByRole('checkbox', { name: option, exact: true }).check()
+	await applyFilters(page)
+}
+
+async function expectNoSeriousViolations(page: Page) {
+	const { violations } = await new AxeBuilder({ page }).analyze()
+	const serious = violations
+		.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+		.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+	expect(serious).toEqual([])
+}
+
+test.describe('the feed', () => {
+	test('filters by medium and type in the URL, survives a reload, explains each match and clears', async ({ page, context, baseURL }) => {
+		const user = await createE2eUser({ mediums: ['Painting', 'Photography'], interests: ['grants', 'residencies'] })
+		await signIn(context, user, baseURL!)
+		await page.goto('/portal/feed')
+		await expect(page.getByRole('heading', { name: 'Opportunities', level: 1 })).toBeVisible()
+		const everything = await page.getByText(/\d+ open opportunit/).textContent()
+
+		await chooseFilter(page, 'Mediums', 'Photography')
+		await expect(page).toHaveURL(/[?&]medium=photography/)
+		await expect(feedCards(page).first()).toBeVisible()
+		for (const card of await feedCards(page).all()) await expect(card).toContainText('Photography')
+
+		await chooseFilter(page, 'Types', 'Residencies')
+		await expect(page).toHaveURL(/medium=photography.*type=residencies|type=residencies.*medium=photography/)
+		const both = await feedCards(page).count()
+		expect(both).toBeGreaterThan(0)
+		for (const card of await feedCards(page).all()) {
+			await expect(card).toContainText(/Matches your .*Photography.* · .*Residencies/)
+		}
+
+		await page.reload()
+		await expect((await openGroup(page, 'Mediums')).getByRole('checkbox', { name: 'Photography', exact: true })).toBeChecked()
+		await expect((await openGroup(page, 'Types')).getByRole('checkbox', { name: 'Residencies', exact: true })).toBeChecked()
+		await expect(feedCards(page)).toHaveCount(both)
+
+		await page.getByRole('link', { name: 'Clear filters' }).first().click()
+		await expect(page).toHaveURL(/\/portal\/feed$/)
+		await expect(page.getByText(/\d+ open opportunit/)).toHaveText(everything!)
+		await expect((await openGroup(page, 'Mediums')).getByRole('checkbox', { name: 'Photography', exact: true })).not.toBeChecked()
+	})
+
+	test('shows the empty state when nothing matches', async ({ page, context, baseURL }) => {
+		await signIn(context, await createE2eUser(), baseURL!)
+		await page.goto('/portal/feed?type=no-such-tag')
+		await expect(page.getByText('No opportunities match your current filters.')).toBeVisible()
+	})
+
+	test('loads 24 at a time and "Load more" adds the next page', async ({ page, context, baseURL }) => {
+		const tag = `e2e-more-${randomBytes(3).toString('hex')}`
+		for (let i = 0; i < 30; i++) {
+			await createE2eOpportunity({ title: `Load more call ${String(i).padStart(2, '0')}`, tags: [tag], deadlineInDays: 5 + i })
+		}
+		await signIn(context, await createE2eUser({ interests: ['grants', tag] }), baseURL!)
+		await page.goto(`/portal/feed?type=${tag}`)
+		await expect(feedCards(page)).toHaveCount(24)
+		await expect(page.getByText('Showing 24 of 30')).toBeVisible()
+		// Soonest deadline first.
+		await expect(feedCards(page).first()).toContainText('Load more call 00')
+
+		await page.getByRole('link', { name: 'Load more', exact: true }).click()
+		await expect(feedCards(page)).toHaveCount(30)
+		await expect(page).toHaveURL(/page=2/)
+		await expect(page.getByRole('link', { name: 'Load more', exact: true })).toHaveCount(0)
+		if (isJs()) await expect(page.getByRole('link', { name: 'Load more call 24' })).toBeFocused()
+	})
+
+	// axe runs in the page, so it needs JavaScript.
+	test('has no serious accessibility violations', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+		await signIn(context, await createE2eUser(), baseURL!)
+		await page.goto('/portal/feed')
+		await expect(feedCards(page).first()).toBeVisible()
+		await expectNoSeriousViolations(page)
+	})
+})
+
+test.describe('an opportunity', () => {
+	test('opens from its card with its details, questions and a safe official link', async ({ page, context, baseURL }) => {
+		const title = `Detail Grant ${randomBytes(3).toString('hex')}`
+		const tag = `e2e-detail-${randomBytes(3).toString('hex')}`
+		await createE2eOpportunity({
+			title,
+			tags: [tag, 'painting'],
+			location: 'Porto, Portugal',
+			description: 'First paragraph <b>not bold</b>\nSecond line',
+			questions: [
+				{ label: 'Artist statement', slug: 'artist-statement', required: true, limitType: 'words', limitValue: 300 },
+				{ label: 'Project budget', slug: 'project-budget', limitType: 'chars', limitValue: 500 },
+			],
+		})
+		await signIn(context, await createE2eUser({ interests: ['grants', tag] }), baseURL!)
+		await page.goto(`/portal/feed?type=${tag}`)
+		await page.getByRole('link', { name: title }).click()
+
+		await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible()
+		await expect(page.getByText('Porto, Portugal')).toBeVisible()
+		// The description is text: markup shows as typed, line breaks are kept.
+		await expect(page.getByText('First paragraph <b>not bold</b>')).toBeVisible()
+		await expect(page.locator('b', { hasText: 'not bold' })).toHaveCount(0)
+		const official = page.getByRole('link', { name: /View Official Page/ })
+		await expect(official).toHaveAttribute('target', '_blank')
+		await expect(official).toHaveAttribute('rel', /noopener/)
+
+		const preview = page.getByRole('complementary', { name: 'Apply' })
+		await expect(preview.getByText('This application has 2 questions.')).toBeVisible()
+		await expect(preview.getByRole('listitem').first()).toContainText('1. Artist statement')
+		await expect(preview.getByRole('listitem').first()).toContainText('Max 300 words')
+		await expect(preview.getByRole('listitem').nth(1)).toContainText('Max 500 characters')
+		await expect(preview.getByRole('listitem').first().getByLabel('required')).toBeVisible()
+
+		await page.getByRole('link', { name: 'Back to feed' }).click()
+		await expect(page).toHaveURL(/\/portal\/feed$/)
+	})
+
+	test('offers the upgrade when a free artist with no draft left presses Generate', async ({ page, context, baseURL }) => {
+		const { id } = await createE2eOpportunity({ title: `Upgrade Call ${randomBytes(3).toString('hex')}` })
+		await signIn(context, await createE2eUser({ credits: 0, granted: true }), baseURL!)
+		await page.goto(`/portal/opportunities/${id}`)
+		const requests: string[] = []
+		page.on('request', (request) => {
+			if (request.method() === 'POST') requests.push(request.url())
+		})
+		await page.getByRole('button', { name: 'Generate Draft' }).click()
+		const offer = isJs() ? page.getByRole('dialog', { name: 'Upgrade to Pro' }) : page.getByRole('region', { name: 'Upgrade to Pro' })
+		await expect(offer).toContainText('Free plan includes 1 draft. Upgrade to Pro for unlimited drafts.')
+		if (isJs()) {
+			// The page already knew: no request was sent.
+			expect(requests).toEqual([])
+			await page.getByRole('button', { name: 'Not now' }).click()
+			await expect(offer).toBeHidden()
+		}
+	})
+
+	test('shows Pro artists their unlimited plan', async ({ page, context, baseURL }) => {
+		const { id } = await createE2eOpportunity({ title: `Pro Call ${randomBytes(3).toString('hex')}` })
+		await signIn(context, await createE2eUser({ plan: 'pro', granted: true }), baseURL!)
+		await page.goto(`/portal/opportunities/${id}`)
+		await expect(page.getByText('Pro Plan - Unlimited Drafts')).toBeVisible()
+	})
+
+	test('an unknown or inactive opportunity goes back to the feed with "Opportunity not found"', async ({ page, context, baseURL }) => {
+		const inactive = await createE2eOpportunity({ title: `Hidden Call ${randomBytes(3).toString('hex')}`, active: false })
+		await signIn(context, await createE2eUser(), baseURL!)
+		for (const id of [inactive.id, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+			await page.goto(`/portal/opportunities/${id}`)
+			await expect(page).toHaveURL(/\/portal\/feed$/)
+			await expect(toasts(page)).toContainText('Opportunity not found')
+		}
+	})
+
+	// axe runs in the page, so it needs JavaScript.
+	test('has no serious accessibility violations', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+		const { id } = await createE2eOpportunity({
+			title: `A11y Call ${randomBytes(3).toString('hex')}`,
+			questions: [{ label: 'Artist statement', slug: 'artist-statement', required: true }],
+		})
+		await signIn(context, await createE2eUser(), baseURL!)
+		await page.goto(`/portal/opportunities/${id}`)
+		await expectNoSeriousViolations(page)
+	})
+})
