@@ -4,10 +4,9 @@ import { createE2eSession, createE2eUser, withE2eDb } from './support/e2e-db.ts'
 /*
  * Who may open which page (spec section 2's route table, section 4's guards
  * and section 6's roles), checked over HTTP without following redirects.
- * Pages that later issues build (draft and opportunity detail, the admin's
- * opportunity pages) already sit behind their layout's
- * guard: for the people who pass it they answer 404 from inside the layout
- * today, and 200 once the page exists (change the expectation then).
+ * Pages that later issues build (the draft page) already sit behind their
+ * layout's guard: for the people who pass it they answer 404 from inside the
+ * layout today, and 200 once the page exists (change the expectation then).
  */
 
 type Persona = 'anonymous' | 'notOnboarded' | 'user' | 'admin'
@@ -46,9 +45,12 @@ const MATRIX: [string, Record<Persona, Expected>][] = [
 	portal('/portal/feed', 200),
 	portal('/portal/profile', 200),
 	portal('/portal/drafts', 200),
-	// 404 until the draft and opportunity detail pages exist (later issues), then 200 for an own draft.
+	// 404 until the draft page exists (the Drafting issue), then 200 for an own draft.
 	portal(`/portal/drafts/${SOME_ID}`, 404),
-	portal(`/portal/opportunities/${SOME_ID}`, 404),
+	// An active opportunity (created in beforeAll); an unknown one goes back to the feed with a toast.
+	portal(`/portal/opportunities/${OPPORTUNITY_ID}`, 200),
+	portal(`/portal/opportunities/${SOME_ID}`, toFeed),
+	portal('/portal/calendar', 200),
 	admin('/admin', 200),
 	admin('/admin/users', 200),
 	admin(`/admin/users/${SOME_ID}`, 404),
