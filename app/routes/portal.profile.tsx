@@ -6,7 +6,7 @@ import { useId, useState, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { Field, type FieldErrors } from '#app/components/forms.tsx'
+import { Field, SelectField, type FieldErrors } from '#app/components/forms.tsx'
 import { ImageFilesField } from '#app/components/image-files-field.tsx'
 import { PracticeFields } from '#app/components/practice-fields.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
@@ -52,7 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		])
 		const { ingestedAt, artistBrief, ...basics } = profile
 		return {
-			basics: { ...basics, fullName: basics.fullName ?? '', city: basics.city ?? '', country: basics.country ?? '', websiteUrl: basics.websiteUrl ?? '' },
+			basics: { ...basics, fullName: basics.fullName ?? '', city: basics.city ?? '', country: basics.country ?? '', websiteUrl: basics.websiteUrl ?? '', timeZone: basics.timeZone ?? '' },
+			timeZones: Intl.supportedValuesOf('timeZone'),
 			ingestedAt: ingestedAt ? formatDateTime(ingestedAt) : null,
 			artistBrief,
 			links: links.map(({ id, kind, url }) => ({ id, kind, url })),
@@ -137,7 +138,7 @@ export default function Profile() {
 				<h1 className="text-2xl font-semibold sm:text-3xl">Profile</h1>
 				<p className="mt-1 text-muted-foreground">What we use to match open calls and write your drafts.</p>
 			</div>
-			<BasicsCard basics={data.basics} failed={errorsFor('update-basics')} />
+			<BasicsCard basics={data.basics} timeZones={data.timeZones} failed={errorsFor('update-basics')} />
 			<LinksCard links={data.links} failed={errorsFor('add-link')} />
 			<CvCard cv={data.cv} />
 			<ImagesCard images={data.images} />
@@ -177,7 +178,7 @@ function useBusy(intent: string) {
 
 type BasicsValues = z.input<typeof ProfileBasicsInput>
 
-function BasicsCard({ basics, failed }: { basics: LoaderData['basics']; failed: FailedForm }) {
+function BasicsCard({ basics, timeZones, failed }: { basics: LoaderData['basics']; timeZones: string[]; failed: FailedForm }) {
 	const hydrated = useHydrated()
 	const busy = useBusy('update-basics')
 	const values = (failed?.values as typeof basics | undefined) ?? basics
@@ -216,6 +217,19 @@ function BasicsCard({ basics, failed }: { basics: LoaderData['basics']; failed: 
 					errors={errorsOf(errors, serverErrors, 'websiteUrl')}
 					inputProps={{ ...form.register('websiteUrl'), defaultValue: values.websiteUrl ?? '', type: 'url', inputMode: 'url', autoComplete: 'url' }}
 				/>
+				<SelectField
+					label="Time zone"
+					hint="Decides which day counts as today for deadlines. Automatic uses your browser's time zone (UTC without JavaScript)."
+					errors={errorsOf(errors, serverErrors, 'timeZone')}
+					selectProps={{ ...form.register('timeZone'), defaultValue: values.timeZone ?? '' }}
+				>
+					<option value="">Automatic</option>
+					{timeZones.map((zone) => (
+						<option key={zone} value={zone}>
+							{zone.replaceAll('_', ' ')}
+						</option>
+					))}
+				</SelectField>
 				<div>
 					<Button type="submit" disabled={busy || (hydrated && !isValid)}>
 						{busy ? 'Saving…' : 'Save changes'}

@@ -27,6 +27,7 @@ export function profileValuesFromForm(form: FormData) {
 		mediums: list('mediums'),
 		interests: list('interests'),
 		websiteUrl: text('websiteUrl'),
+		timeZone: text('timeZone'),
 		links,
 	}
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { isValidTimeZone } from '#server/domain/time-zone.ts'
 import { INTERESTS, MEDIUMS } from './choices.ts'
 
 /*
@@ -56,6 +57,17 @@ export const OptionalUrl = z
 	.pipe(z.union([z.literal(''), WebUrl]))
 	.transform((value) => value || null)
 
+/**
+ * The zone whose calendar day is "today" for deadlines. Blank means automatic: the browser's zone
+ * when JavaScript tells it, otherwise UTC.
+ */
+export const TimeZone = z
+	.string()
+	.trim()
+	.nullish()
+	.transform((value) => value || null)
+	.refine((value) => value === null || isValidTimeZone(value), 'Choose a time zone from the list')
+
 export const ProfileBasicsInput = z.object({
 	fullName: FullName,
 	city: City,
@@ -63,5 +75,6 @@ export const ProfileBasicsInput = z.object({
 	mediums: Mediums,
 	interests: Interests,
 	websiteUrl: OptionalUrl,
+	timeZone: TimeZone,
 })
 export type ProfileBasicsInput = z.output<typeof ProfileBasicsInput>

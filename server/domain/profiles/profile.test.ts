@@ -27,4 +27,20 @@ describe('editing the profile basics', () => {
 			websiteUrl: 'https://ada.example.com/work',
 		})
 	})
+
+	test('keeps a chosen time zone, refuses an unknown one, and blank means automatic', async () => {
+		const ctx = await createTestContext()
+		const user = await createUser(ctx.db, { onboardingCompleted: true })
+		const basics = { fullName: 'Ada', city: 'Apia', country: 'Samoa', mediums: ['Painting'], interests: ['grants'] }
+		await updateProfileBasics(ctx, user.id, { ...basics, timeZone: 'Pacific/Apia' })
+		expect(await getProfileBasics(ctx, user.id)).toMatchObject({ timeZone: 'Pacific/Apia' })
+
+		await expect(updateProfileBasics(ctx, user.id, { ...basics, timeZone: 'Mars/Olympus_Mons' })).rejects.toMatchObject({
+			fieldErrors: { timeZone: ['Choose a time zone from the list'] },
+		})
+		expect(await getProfileBasics(ctx, user.id)).toMatchObject({ timeZone: 'Pacific/Apia' })
+
+		await updateProfileBasics(ctx, user.id, { ...basics, timeZone: '' })
+		expect(await getProfileBasics(ctx, user.id)).toMatchObject({ timeZone: null })
+	})
 })

@@ -16,6 +16,7 @@ export async function getProfileBasics(ctx: Ctx, userId: string) {
 			mediums: true,
 			interests: true,
 			websiteUrl: true,
+			timeZone: true,
 			ingestedAt: true,
 			artistBrief: true,
 		},
