@@ -5,6 +5,7 @@ import { useEffect, useRef } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { FeedFilterForm } from '#app/components/feed/feed-filters.tsx'
 import { OpportunityCard } from '#app/components/feed/opportunity-card.tsx'
+import { SaveOpportunityButton } from '#app/components/save-opportunity-button.tsx'
 import { StatusPanel } from '#app/components/status-panel.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -77,7 +78,11 @@ export default function Feed() {
 					>
 						{cards.map((card) => (
 							<li key={card.id}>
-								<OpportunityCard opportunity={card} today={today} />
+								<OpportunityCard
+									opportunity={card}
+									today={today}
+									actions={<SaveOpportunityButton opportunityId={card.id} title={card.title} saved={card.saved} />}
+								/>
 							</li>
 						))}
 					</ul>

@@ -7,6 +7,7 @@ import { ErrorList } from '#app/components/forms.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { SaveOpportunityButton } from '#app/components/save-opportunity-button.tsx'
 import { UpgradeDialog, UpgradePanel } from '#app/components/upgrade-dialog.tsx'
 import { requireOpportunityForArtist } from '#app/utils/artist-opportunity.server.ts'
 import { formatShortDate } from '#app/utils/dates.ts'
@@ -84,6 +85,12 @@ export default function OpportunityDetail() {
 						</ul>
 					) : null}
 					<div className="mt-5 flex flex-wrap items-center gap-3">
+						<SaveOpportunityButton
+							opportunityId={opportunity.id}
+							title={opportunity.title}
+							saved={opportunity.saved}
+							className="[&_button]:h-10 [&_button]:px-4"
+						/>
 						{opportunity.url ? (
 							<a
 								href={opportunity.url}
