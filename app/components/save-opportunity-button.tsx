@@ -15,6 +15,9 @@ type SaveOpportunityButtonProps = {
 	saved: boolean
 	/** Where the form returns without JavaScript; the current page by default. */
 	redirectTo?: string
+	/** `sm` (the default) for a card's corner, `default` beside other full-size buttons (the detail page). */
+	size?: 'sm' | 'default'
+	/** Classes of the form around the button. */
 	className?: string
 }
 
@@ -25,7 +28,7 @@ type SaveOpportunityButtonProps = {
  * without JavaScript it is a plain form that comes back to `redirectTo` with a toast.
  * It is a form, so it must sit beside a card's link, never inside it.
  */
-export function SaveOpportunityButton({ opportunityId, title, saved, redirectTo, className }: SaveOpportunityButtonProps) {
+export function SaveOpportunityButton({ opportunityId, title, saved, redirectTo, size = 'sm', className }: SaveOpportunityButtonProps) {
 	const fetcher = useFetcher<typeof action>()
 	const hydrated = useHydrated()
 	const location = useLocation()
@@ -44,7 +47,7 @@ export function SaveOpportunityButton({ opportunityId, title, saved, redirectTo,
 			<Button
 				type="submit"
 				variant="outline"
-				size="sm"
+				size={size}
 				aria-pressed={isSaved}
 				aria-label={isSaved ? `Remove ${title} from saved` : `Save ${title}`}
 				className={cn(isSaved && 'border-primary/40 bg-accent text-accent-foreground hover:bg-accent/70')}
