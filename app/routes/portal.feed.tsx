@@ -26,7 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const numberFormat = new Intl.NumberFormat('en-US')
 
 export default function Feed() {
-	const { cards, total, hasMore, filters, options, today } = useLoaderData<typeof loader>()
+	const { cards, total, totalIsCapped, hasMore, filters, options, today } = useLoaderData<typeof loader>()
+	const totalText = `${numberFormat.format(total)}${totalIsCapped ? '+' : ''}`
 	const navigation = useNavigation()
 	const loading = navigation.state === 'loading' && navigation.location.pathname === '/portal/feed'
 	const nextPage = feedSearchParams({ ...filters, page: filters.page + 1 })
@@ -62,7 +63,7 @@ export default function Feed() {
 			</div>
 
 			<p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
-				{total === 1 ? '1 open opportunity' : `${numberFormat.format(total)} open opportunities`}
+				{total === 1 && !totalIsCapped ? '1 open opportunity' : `${totalText} open opportunities`}
 			</p>
 
 			{cards.length === 0 ? (
@@ -88,7 +89,7 @@ export default function Feed() {
 					</ul>
 					<div className="mt-8 flex flex-col items-center gap-3">
 						<p className="text-sm text-muted-foreground">
-							Showing {numberFormat.format(cards.length)} of {numberFormat.format(total)}
+							Showing {numberFormat.format(cards.length)} of {totalText}
 						</p>
 						{hasMore && filters.page < MAX_FEED_PAGE ? (
 							<ButtonLink to={`?${nextPage}`} variant="outline" preventScrollReset replace>

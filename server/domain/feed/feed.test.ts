@@ -189,6 +189,13 @@ describe('the feed', () => {
 		expect(new Set(third.cards.map((card) => card.id)).size).toBe(50)
 	})
 
+	test('counts exactly up to 1,000, then says there are more', async () => {
+		await seed(...Array.from({ length: 1000 }, (_, i) => ({ title: `Call ${i}` })))
+		expect(await feed()).toMatchObject({ total: 1000, totalIsCapped: false })
+		await seed({ title: 'One more' })
+		expect(await feed()).toMatchObject({ total: 1000, totalIsCapped: true, hasMore: true })
+	})
+
 	test("the saved filter shows only this artist's saved opportunities, and cards say whether they are saved", async () => {
 		await seed({ title: 'Saved', deadline: '2026-05-01' }, { title: 'Not saved', deadline: '2026-05-02' })
 		const saved = await ctx.db.opportunity.findFirstOrThrow({ where: { title: 'Saved' } })
