@@ -1,7 +1,5 @@
 import { useFetcher, useLocation } from '@remix-run/react'
 import { Bookmark } from 'lucide-react'
-import { useEffect } from 'react'
-import { showToast } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -24,7 +22,7 @@ type SaveOpportunityButtonProps = {
 /**
  * Saves or unsaves an opportunity: a toggle button (`aria-pressed`) in a form posting to
  * /portal/opportunities/{id}/save. With JavaScript a fetcher posts it and the button shows the new
- * state at once, falling back to the loader's value if the save fails (with an error toast);
+ * state at once, and the loader's value again if the save fails (the action's flash toast says why);
  * without JavaScript it is a plain form that comes back to `redirectTo` with a toast.
  * It is a form, so it must sit beside a card's link, never inside it.
  */
@@ -34,11 +32,6 @@ export function SaveOpportunityButton({ opportunityId, title, saved, redirectTo,
 	const location = useLocation()
 	const pending = fetcher.formData?.get('intent')
 	const isSaved = typeof pending === 'string' ? pending === 'save' : saved
-
-	const failure = fetcher.data && 'error' in fetcher.data ? fetcher.data.error : null
-	useEffect(() => {
-		if (failure?.type === 'error') showToast(failure)
-	}, [failure])
 
 	return (
 		<fetcher.Form method="post" action={`/portal/opportunities/${opportunityId}/save`} className={cn('inline-flex', className)}>

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
+import { createToastHeaders, redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
 import { requireOnboardedUser, safeRedirectTo } from '#server/auth/guards.ts'
 import { isDomainError, parseInput } from '#server/domain/errors.ts'
 import { saveOpportunity, unsaveOpportunity } from '#server/domain/saved/saved.ts'
@@ -10,6 +10,7 @@ import { SaveIntent } from '#server/domain/saved/saved.schema.ts'
  * POST /portal/opportunities/{id}/save with `intent=save|unsave`: the save button
  * (app/components/save-opportunity-button.tsx). With JavaScript its fetcher gets `{ saved }` back and
  * stays on its page; without it the form also carries `redirectTo` and comes back there with a toast.
+ * Failures are flash toasts either way.
  */
 
 const detailPage = (id: string | undefined) => `/portal/opportunities/${encodeURIComponent(id ?? '')}`
@@ -42,7 +43,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 			error.code === 'NOT_FOUND'
 				? { type: 'error', title: 'Not Found', description: 'Opportunity not found' }
 				: { type: 'error', description: error.message }
-		if (!back) return data({ error: toast }, { status: error.status })
+		// A fetcher's page reloads its loaders after the post, and the root loader shows this toast once (an
+		// opportunity page that is gone now redirects with its own toast, which replaces this one).
+		if (!back) return data({ error: toast }, { status: error.status, headers: await createToastHeaders(toast, app.env) })
 		if (error.code === 'NOT_FOUND') return await redirectWithToast(back, toast, app.env)
 		// A tampered form has no page to go back to: its message, with its status, on the error page.
 		throw new Response(error.message, { status: error.status })

@@ -94,6 +94,31 @@ test('an artist saves opportunities from the detail page and a feed card, finds 
 	await expect(saveButton(page, fromCard)).toHaveCount(0)
 })
 
+test('with JavaScript, a save that fails says why, once', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+	await signIn(context, await createE2eUser(), baseURL!)
+	const tag = marker()
+	const [onFeed, onPage] = [`Withdrawn Card ${tag}`, `Withdrawn Page ${tag}`]
+	const card = await insertOpportunity(onFeed, 6, tag)
+	const detail = await insertOpportunity(onPage, 6, tag)
+	const hide = (id: string) => withE2eDb((client) => client.query('UPDATE opportunities SET active = false WHERE id = $1', [id]))
+	const notFound = toasts(page).getByText('Opportunity not found')
+
+	// An admin hides the opportunity while the feed is open: its card goes, and a toast says why.
+	await open(page, `/portal/feed?${new URLSearchParams({ location: tag })}`)
+	await hide(card.id)
+	await saveButton(page, onFeed).click()
+	await expect(notFound).toHaveCount(1)
+	await expect(saveButton(page, onFeed)).toHaveCount(0)
+
+	// On its own page, the page sends the artist back to the feed, with one toast.
+	await page.getByRole('button', { name: 'Dismiss notification' }).click()
+	await open(page, `/portal/opportunities/${detail.id}`)
+	await hide(detail.id)
+	await saveButton(page, onPage).click()
+	await expect(page).toHaveURL(/\/portal\/feed$/)
+	await expect(notFound).toHaveCount(1)
+})
+
 test('the deadline calendar lists saved and drafted-for deadlines at a secret URL that can be regenerated', async ({ page, context, baseURL, request }) => {
 	const user = await createE2eUser()
 	await signIn(context, user, baseURL!)
