@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
 import { CircleAlert, X } from 'lucide-react'
+import { NavigationProgress } from '#app/components/navigation-progress.tsx'
 import { Brand } from '#app/components/brand.tsx'
 import { MobileNav, PortalNavList, portalNavItems, SidebarToggle, useDrawer, useSidebarOpen } from '#app/components/portal-nav.tsx'
 import { SignOutButton } from '#app/components/site-header.tsx'
@@ -40,6 +41,7 @@ export default function PortalLayout() {
 					<MobileNav items={items} open={drawer.open} onOpenChange={drawer.setOpen} />
 					<SidebarToggle open={open} onNarrowScreenShortcut={drawer.toggle} />
 					<Brand />
+					<NavigationProgress />
 					<div className="ml-auto flex items-center gap-3">
 						<p className="text-sm text-muted-foreground">
 							Credits remaining: <span className="font-semibold text-foreground">{creditsRemaining}</span>
