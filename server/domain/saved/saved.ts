@@ -41,13 +41,3 @@ export async function unsaveOpportunity(ctx: Ctx, actor: Actor, input: unknown) 
 	await ctx.db.savedOpportunity.deleteMany({ where: { userId: actor.id, opportunityId } })
 	return { opportunityId, saved: false as const }
 }
-
-/** Whether the actor has saved this opportunity: the detail page's button state. */
-export async function isOpportunitySaved(ctx: Ctx, actor: Actor, input: unknown) {
-	const opportunityId = opportunityIdOf(input)
-	const row = await ctx.db.savedOpportunity.findUnique({
-		where: { userId_opportunityId: { userId: actor.id, opportunityId } },
-		select: { userId: true },
-	})
-	return row !== null
-}
