@@ -1,0 +1,330 @@
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { Readable } from 'node:stream'
+import { describe, expect, test } from 'vitest'
+import type { AppContext } from '#server/context.ts'
+import type { Actor } from '#server/domain/actor.ts'
+import { createQuestion } from '#server/domain/questions/questions.ts'
+import { uploadsDirectory } from '#server/integrations/storage/index.ts'
+import { createTestContext } from '#tests/app-context.ts'
+import { createActors, createOpportunity } from '#tests/opportunity-factories.ts'
+import { createUser } from '#tests/factories.ts'
+import { minimalPdf, tinyPng } from '#tests/fixtures/files.ts'
+import {
+	deleteQuestionContextFile,
+	getContextFileForDownload,
+	getQuestionContext,
+	getQuestionContextPage,
+	listContextSummaries,
+	saveQuestionContext,
+	startContextSave,
+} from './context.ts'
+import { MAX_FILE_BYTES, tooManyFilesMessage, type ContextFileUpload } from './context.schema.ts'
+
+const ctxPromise = createTestContext()
+
+async function setup() {
+	const ctx = await ctxPromise
+	const { admin, user } = await createActors(ctx.db)
+	const opportunity = await createOpportunity(ctx.db)
+	const question = await createQuestion(ctx, admin, { opportunityId: opportunity.id, label: 'Project Description' })
+	const target = { opportunityId: opportunity.id, slug: question.slug }
+	return { ctx, admin, user, opportunity, question, target }
+}
+
+const upload = (name: string, bytes: Buffer, type = 'application/pdf'): ContextFileUpload => ({
+	name,
+	type,
+	size: bytes.length,
+	data: bytes.toString('base64'),
+})
+const pdf = (name: string) => upload(name, minimalPdf([name]))
+const png = (name: string) => upload(name, tinyPng(), 'image/png')
+
+/** The objects stored under the user's context folder (hidden partial files excluded). */
+async function storedObjects(ctx: AppContext, userId: string) {
+	const dir = path.join(uploadsDirectory(ctx.env.DATA_DIR), 'user-assets', userId, 'context')
+	const entries = await readdir(dir).catch(() => [] as string[])
+	return entries.filter((entry) => !entry.startsWith('.'))
+}
+
+async function readBody(body: Readable) {
+	const chunks: Buffer[] = []
+	for await (const chunk of body) chunks.push(chunk as Buffer)
+	return Buffer.concat(chunks)
+}
+
+async function newOtherUser(ctx: AppContext): Promise<Actor> {
+	return { id: (await createUser(ctx.db, { onboardingCompleted: true })).id, role: 'user' }
+}
+
+describe('saving and reading a question context', () => {
+	test('an empty context reads as no notes and no files', async () => {
+		const { ctx, user, target } = await setup()
+		expect(await getQuestionContext(ctx, user, target)).toEqual({ notes: '', files: [] })
+	})
+
+	test('notes and files are saved, typed by their bytes, stored under the user context folder and listed with URLs on request', async () => {
+		const { ctx, user, target } = await setup()
+		const saved = await saveQuestionContext(ctx, user, {
+			...target,
+			notes: 'Mention the 2024 residency.\r\nKeep it short.',
+			// The browser's claimed type is not what decides.
+			files: [pdf('brief.pdf'), upload('sketch.png', tinyPng(), 'application/pdf')],
+		})
+		expect(saved).toEqual({
+			notes: 'Mention the 2024 residency.\nKeep it short.',
+			files: [
+				{ name: 'brief.pdf', type: 'application/pdf', size: minimalPdf(['brief.pdf']).length },
+				{ name: 'sketch.png', type: 'image/png', size: tinyPng().length },
+			],
+			ignored: [],
+		})
+		const read = await getQuestionContext(ctx, user, { ...target, includeUrls: true })
+		expect(read.notes).toBe('Mention the 2024 residency.\nKeep it short.')
+		expect(read.files.map((file) => file.url)).toEqual([expect.stringMatching(/^\/files\/context\/[0-9a-f-]{36}$/), expect.any(String)])
+		expect((await getQuestionContext(ctx, user, target)).files[0]).not.toHaveProperty('url')
+
+		const rows = await ctx.db.contextFile.findMany({ select: { storagePath: true }, where: { context: { userId: user.id } } })
+		for (const row of rows) expect(row.storagePath).toMatch(new RegExp(`^user-assets/${user.id}/context/\\d+_[0-9a-f]{16}\\.(pdf|png)$`))
+		expect(await storedObjects(ctx, user.id)).toHaveLength(2)
+
+		// A second save replaces the notes and adds files.
+		await saveQuestionContext(ctx, user, { ...target, notes: 'Only this now', files: [png('more.png')] })
+		expect(await getQuestionContext(ctx, user, target)).toMatchObject({ notes: 'Only this now', files: [{ name: 'brief.pdf' }, { name: 'sketch.png' }, { name: 'more.png' }] })
+	})
+
+	test('notes longer than 2000 characters are refused; line breaks count once', async () => {
+		const { ctx, user, target } = await setup()
+		await expect(saveQuestionContext(ctx, user, { ...target, notes: 'x'.repeat(2001), files: [pdf('a.pdf')] })).rejects.toMatchObject({
+			code: 'INVALID',
+			message: 'Notes must be at most 2000 characters',
+			fieldErrors: { notes: ['Notes must be at most 2000 characters'] },
+		})
+		expect(await storedObjects(ctx, user.id)).toEqual([])
+		const notes = `${'x'.repeat(999)}\r\n${'y'.repeat(1000)}`
+		expect((await saveQuestionContext(ctx, user, { ...target, notes })).notes).toHaveLength(2000)
+	})
+
+	test('a file that is not a JPG, PNG or PDF, one over 10 MB, or unreadable base64 is refused and nothing is saved', async () => {
+		const { ctx, user, target } = await setup()
+		await saveQuestionContext(ctx, user, { ...target, notes: 'before' })
+		const script = upload('notes.pdf', Buffer.from('#!/bin/sh\necho hi\n'))
+		await expect(saveQuestionContext(ctx, user, { ...target, notes: 'after', files: [pdf('ok.pdf'), script] })).rejects.toMatchObject({
+			code: 'INVALID',
+			message: 'Only JPG, PNG, or PDF files are allowed.',
+		})
+		const big = Buffer.alloc(MAX_FILE_BYTES + 1, 0x20)
+		big.write('%PDF-1.7')
+		await expect(saveQuestionContext(ctx, user, { ...target, notes: 'after', files: [{ name: 'big.pdf', type: 'application/pdf', data: big.toString('base64') }] })).rejects.toMatchObject({
+			code: 'INVALID',
+			message: 'Each file must be at most 10 MB.',
+		})
+		await expect(saveQuestionContext(ctx, user, { ...target, files: [{ name: 'x.pdf', type: 'application/pdf', data: 'not base64!' }] })).rejects.toMatchObject({
+			code: 'INVALID',
+			message: 'A file could not be read. Please choose it again.',
+		})
+		expect(await getQuestionContext(ctx, user, target)).toEqual({ notes: 'before', files: [] })
+		expect(await storedObjects(ctx, user.id)).toEqual([])
+	})
+
+	test('an exactly 10 MB file is accepted', async () => {
+		const { ctx, user, target } = await setup()
+		const exact = Buffer.alloc(MAX_FILE_BYTES, 0x20)
+		exact.write('%PDF-1.7')
+		const saved = await saveQuestionContext(ctx, user, { ...target, files: [upload('exact.pdf', exact)] })
+		expect(saved.files).toEqual([{ name: 'exact.pdf', type: 'application/pdf', size: MAX_FILE_BYTES }])
+	})
+
+	test('more than 5 files in all, existing plus new, is refused with a message and nothing is saved', async () => {
+		const { ctx, user, target } = await setup()
+		await expect(
+			saveQuestionContext(ctx, user, { ...target, notes: 'six', files: [1, 2, 3, 4, 5, 6].map((n) => pdf(`f${n}.pdf`)) }),
+		).rejects.toMatchObject({ code: 'INVALID', message: tooManyFilesMessage(0) })
+
+		await saveQuestionContext(ctx, user, { ...target, notes: 'three', files: [pdf('a.pdf'), pdf('b.pdf'), pdf('c.pdf')] })
+		await expect(
+			saveQuestionContext(ctx, user, { ...target, notes: 'changed', files: [pdf('d.pdf'), pdf('e.pdf'), pdf('f.pdf')] }),
+		).rejects.toMatchObject({
+			code: 'INVALID',
+			message: 'A question can have at most 5 files; this one already has 3. Nothing was saved: choose fewer files or delete one first.',
+		})
+		expect(await getQuestionContext(ctx, user, target)).toMatchObject({ notes: 'three', files: [{ name: 'a.pdf' }, { name: 'b.pdf' }, { name: 'c.pdf' }] })
+		expect(await storedObjects(ctx, user.id)).toHaveLength(3)
+
+		// Up to 5 is fine.
+		const saved = await saveQuestionContext(ctx, user, { ...target, notes: 'five', files: [pdf('d.pdf'), png('e.png')] })
+		expect(saved.files).toHaveLength(5)
+	})
+
+	test('a file named like one already there, or like another in the same save, is ignored', async () => {
+		const { ctx, user, target } = await setup()
+		await saveQuestionContext(ctx, user, { ...target, files: [pdf('brief.pdf'), pdf('a.pdf'), pdf('b.pdf'), pdf('c.pdf')] })
+		// Duplicates do not count towards the limit: 4 stored + 1 new.
+		const saved = await saveQuestionContext(ctx, user, {
+			...target,
+			files: [png('brief.pdf'), pdf('new.pdf'), png('new.pdf'), pdf('C:\\Users\\ana\\a.pdf')],
+		})
+		expect(saved.ignored).toEqual(['brief.pdf', 'new.pdf', 'a.pdf'])
+		expect(saved.files.map((file) => [file.name, file.type])).toEqual([
+			['a.pdf', 'application/pdf'],
+			['b.pdf', 'application/pdf'],
+			['brief.pdf', 'application/pdf'],
+			['c.pdf', 'application/pdf'],
+			['new.pdf', 'application/pdf'],
+		])
+		expect(await storedObjects(ctx, user.id)).toHaveLength(5)
+	})
+
+	test('a draft has its own context beside the opportunity-wide one', async () => {
+		const { ctx, user, opportunity, target } = await setup()
+		const draft = await ctx.db.draft.create({
+			data: { userId: user.id, opportunityId: opportunity.id, opportunityTitle: opportunity.title, title: 'Draft' },
+			select: { id: true },
+		})
+		await saveQuestionContext(ctx, user, { ...target, notes: 'general' })
+		await saveQuestionContext(ctx, user, { ...target, draftId: draft.id, notes: 'for this draft' })
+		await saveQuestionContext(ctx, user, { ...target, draftId: '', notes: 'general again' })
+		expect((await getQuestionContext(ctx, user, target)).notes).toBe('general again')
+		expect((await getQuestionContext(ctx, user, { ...target, draftId: draft.id })).notes).toBe('for this draft')
+		expect(await ctx.db.questionContext.count({ where: { userId: user.id } })).toBe(2)
+	})
+})
+
+describe('deleting a file', () => {
+	test('removes the row and the stored object', async () => {
+		const { ctx, user, target } = await setup()
+		await saveQuestionContext(ctx, user, { ...target, notes: 'kept', files: [pdf('a.pdf'), png('b.png')] })
+		expect(await deleteQuestionContextFile(ctx, user, { ...target, name: 'a.pdf' })).toEqual({ name: 'a.pdf' })
+		expect(await getQuestionContext(ctx, user, target)).toMatchObject({ notes: 'kept', files: [{ name: 'b.png' }] })
+		expect(await storedObjects(ctx, user.id)).toEqual([expect.stringMatching(/\.png$/)])
+		await expect(deleteQuestionContextFile(ctx, user, { ...target, name: 'a.pdf' })).rejects.toMatchObject({
+			code: 'NOT_FOUND',
+			message: 'File "a.pdf" not found.',
+		})
+	})
+})
+
+describe('who may use a context', () => {
+	test('another user sees and changes only their own context, and cannot download or delete the owner’s files', async () => {
+		const { ctx, user, target } = await setup()
+		await saveQuestionContext(ctx, user, { ...target, notes: 'mine', files: [pdf('mine.pdf')] })
+		const other = await newOtherUser(ctx)
+		expect(await getQuestionContext(ctx, other, target)).toEqual({ notes: '', files: [] })
+		await expect(deleteQuestionContextFile(ctx, other, { ...target, name: 'mine.pdf' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		await saveQuestionContext(ctx, other, { ...target, notes: 'theirs', files: [pdf('mine.pdf')] })
+		expect(await getQuestionContext(ctx, user, target)).toMatchObject({ notes: 'mine', files: [{ name: 'mine.pdf' }] })
+
+		const [file] = (await getQuestionContext(ctx, user, { ...target, includeUrls: true })).files
+		const fileId = file!.url!.split('/').pop()
+		const download = await getContextFileForDownload(ctx, user, fileId)
+		expect(download).toMatchObject({ name: 'mine.pdf', contentType: 'application/pdf' })
+		expect((await readBody(download.body)).subarray(0, 5).toString()).toBe('%PDF-')
+		await expect(getContextFileForDownload(ctx, other, fileId)).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		// Not even an admin: context files are private notes.
+		await expect(getContextFileForDownload(ctx, { id: other.id, role: 'admin' }, fileId)).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		await expect(getContextFileForDownload(ctx, user, 'nope')).rejects.toMatchObject({ code: 'NOT_FOUND' })
+	})
+
+	test('another user’s draft, an unknown or inactive opportunity and an unknown slug are not found', async () => {
+		const { ctx, user, opportunity, target } = await setup()
+		const other = await newOtherUser(ctx)
+		const theirDraft = await ctx.db.draft.create({
+			data: { userId: other.id, opportunityId: opportunity.id, opportunityTitle: opportunity.title, title: 'Theirs' },
+			select: { id: true },
+		})
+		await expect(getQuestionContext(ctx, user, { ...target, draftId: theirDraft.id })).rejects.toMatchObject({
+			code: 'NOT_FOUND',
+			fieldErrors: { draftId: [`Draft "${theirDraft.id}" not found.`] },
+		})
+		await expect(saveQuestionContext(ctx, user, { ...target, draftId: 'not-a-uuid', notes: 'x' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		await expect(getQuestionContext(ctx, user, { ...target, slug: 'no-such-question' })).rejects.toMatchObject({
+			code: 'NOT_FOUND',
+			fieldErrors: { slug: ['Question "no-such-question" not found.'] },
+		})
+		await expect(getQuestionContext(ctx, user, { ...target, opportunityId: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		await ctx.db.opportunity.update({ where: { id: opportunity.id }, data: { active: false } })
+		await expect(saveQuestionContext(ctx, user, { ...target, notes: 'x' })).rejects.toMatchObject({
+			code: 'NOT_FOUND',
+			message: `Opportunity ${opportunity.id} not found.`,
+		})
+		expect(await ctx.db.questionContext.count({ where: { userId: user.id } })).toBe(0)
+	})
+
+	test('bad input is INVALID with a message, never a crash', async () => {
+		const { ctx, user, target } = await setup()
+		await expect(getQuestionContext(ctx, user, { ...target, slug: '' })).rejects.toMatchObject({ code: 'INVALID', message: 'Question slug is required' })
+		await expect(saveQuestionContext(ctx, user, { ...target, notes: 42 } as never)).rejects.toMatchObject({ code: 'INVALID' })
+		await expect(deleteQuestionContextFile(ctx, user, { ...target, name: '' })).rejects.toMatchObject({ code: 'INVALID' })
+	})
+})
+
+describe('a streamed save (the no-JavaScript form)', () => {
+	test('stores files as they arrive, refuses the sixth, and abort leaves nothing behind', async () => {
+		const { ctx, user, target } = await setup()
+		await saveQuestionContext(ctx, user, { ...target, files: [pdf('one.pdf')] })
+		const save = await startContextSave(ctx, user, target)
+		for (const name of ['a', 'b', 'c', 'd']) {
+			expect(await save.add({ fileName: `${name}.png`, stream: Readable.from([tinyPng()]) })).toBe('stored')
+		}
+		expect(await save.add({ fileName: 'one.pdf', stream: Readable.from([minimalPdf(['x'])]) })).toBe('ignored')
+		await expect(save.add({ fileName: 'e.png', stream: Readable.from([tinyPng()]) })).rejects.toMatchObject({
+			code: 'INVALID',
+			fieldErrors: { files: [tooManyFilesMessage(1)] },
+		})
+		expect(await storedObjects(ctx, user.id)).toHaveLength(5)
+		await save.abort()
+		expect(await storedObjects(ctx, user.id)).toHaveLength(1)
+		expect((await getQuestionContext(ctx, user, target)).files).toHaveLength(1)
+	})
+
+	test('two saves racing for the last free places cannot pass the limit together', async () => {
+		const { ctx, user, target } = await setup()
+		await saveQuestionContext(ctx, user, { ...target, files: [pdf('1.pdf'), pdf('2.pdf'), pdf('3.pdf')] })
+		const [first, second] = await Promise.all([startContextSave(ctx, user, target), startContextSave(ctx, user, target)])
+		for (const save of [first!, second!]) {
+			for (const name of ['x.png', 'y.png']) await save.add({ fileName: `${Math.random()}${name}`, stream: Readable.from([tinyPng()]) })
+		}
+		const results = await Promise.allSettled([first!.commit('first'), second!.commit('second')])
+		expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected'])
+		expect((await getQuestionContext(ctx, user, target)).files).toHaveLength(5)
+		expect(await storedObjects(ctx, user.id)).toHaveLength(5)
+	})
+
+	test('notes over the limit at commit delete the stored files', async () => {
+		const { ctx, user, target } = await setup()
+		const save = await startContextSave(ctx, user, target)
+		await save.add({ fileName: 'a.png', stream: Readable.from([tinyPng()]) })
+		await expect(save.commit('x'.repeat(2001))).rejects.toMatchObject({ code: 'INVALID' })
+		expect(await storedObjects(ctx, user.id)).toEqual([])
+	})
+})
+
+describe('the opportunity page', () => {
+	test('lists which questions have notes or files, for the actor only and without draft contexts', async () => {
+		const { ctx, admin, user, opportunity, target } = await setup()
+		const second = await createQuestion(ctx, admin, { opportunityId: opportunity.id, label: 'Budget' })
+		const third = await createQuestion(ctx, admin, { opportunityId: opportunity.id, label: 'Timeline' })
+		await saveQuestionContext(ctx, user, { ...target, notes: 'Some notes' })
+		await saveQuestionContext(ctx, user, { ...target, opportunityId: opportunity.id, slug: second.slug, files: [pdf('a.pdf'), png('b.png')] })
+		await saveQuestionContext(ctx, user, { ...target, slug: third.slug, notes: '   ' })
+		await saveQuestionContext(ctx, await newOtherUser(ctx), { ...target, notes: 'not mine' })
+		expect(await listContextSummaries(ctx, user, opportunity.id)).toEqual([
+			{ slug: second.slug, hasNotes: false, fileCount: 2 },
+			{ slug: target.slug, hasNotes: true, fileCount: 0 },
+		])
+		await expect(listContextSummaries(ctx, user, 'nope')).rejects.toMatchObject({ code: 'NOT_FOUND' })
+	})
+
+	test('the context page names the opportunity and the question', async () => {
+		const { ctx, user, opportunity, target } = await setup()
+		await saveQuestionContext(ctx, user, { ...target, notes: 'n', files: [pdf('a.pdf')] })
+		expect(await getQuestionContextPage(ctx, user, target)).toEqual({
+			opportunity: { id: opportunity.id, title: opportunity.title },
+			question: { slug: target.slug, label: 'Project Description' },
+			draftId: null,
+			notes: 'n',
+			files: [{ name: 'a.pdf', type: 'application/pdf', size: expect.any(Number), url: expect.stringMatching(/^\/files\/context\//) }],
+		})
+	})
+})

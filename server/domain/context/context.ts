@@ -1,0 +1,286 @@
+import { Readable } from 'node:stream'
+import { z } from 'zod'
+import type { AppContext } from '#server/context.ts'
+import type { Actor } from '#server/domain/actor.ts'
+import { DomainError, parseInput } from '#server/domain/errors.ts'
+import { buildStorageKey, sanitizeFileName } from '#server/domain/files/names.ts'
+import { storeUpload } from '#server/domain/files/store-upload.ts'
+import { existingId } from '#server/domain/ids.ts'
+import { getOpportunityForArtist } from '#server/domain/opportunities/artist-view.ts'
+import {
+	CONTEXT_FILE_TYPES,
+	ContextTargetInput,
+	contextFilePath,
+	DeleteContextFileInput,
+	GetContextInput,
+	MAX_FILE_BYTES,
+	MAX_FILES,
+	NotesInput,
+	tooManyFilesMessage,
+	UpsertContextInput,
+} from './context.schema.ts'
+
+/*
+ * An artist's notes and files for one application question (spec sections 2 and 5), which drafting
+ * reads. A context belongs to one user, one opportunity and one question slug, and optionally one of
+ * the user's drafts of it. Every query is keyed by the actor's own id, so another user's context is
+ * simply not there; the opportunity must be active and the slug one of its questions, as on the
+ * opportunity's page. Files are checked by their bytes and live in storage under
+ * user-assets/{userId}/context/…; a save stores the new files first and records them with the notes
+ * in one transaction, deleting the stored objects again if anything fails, so a refused save leaves
+ * nothing behind.
+ */
+
+type Ctx = Pick<AppContext, 'db' | 'storage' | 'logger'>
+
+type Target = {
+	opportunityId: string
+	opportunityTitle: string
+	slug: string
+	questionLabel: string
+	draftId: string | null
+}
+
+const Uuid = z.uuid()
+
+/** NOT_FOUND naming the input field that names nothing, so a page can tell a missing question from a missing opportunity. */
+function notFoundIn(field: 'slug' | 'draftId' | 'name', message: string) {
+	return new DomainError('NOT_FOUND', message, { fieldErrors: { [field]: [message] } })
+}
+
+const quoted = (value: string) => JSON.stringify(value.slice(0, 60))
+
+function tooManyFiles(existing: number) {
+	const message = tooManyFilesMessage(existing)
+	return new DomainError('INVALID', message, { fieldErrors: { files: [message] } })
+}
+
+/** Deletes stored objects no row points at (any more); a failure only leaves an orphan behind. */
+async function deleteObjects(ctx: Pick<AppContext, 'storage' | 'logger'>, keys: readonly string[]) {
+	const results = await Promise.allSettled(keys.map((key) => ctx.storage.delete(key)))
+	results.forEach((result, index) => {
+		if (result.status === 'rejected') ctx.logger.warn({ err: result.reason, key: keys[index] }, 'could not delete a stored context file')
+	})
+}
+
+/**
+ * The context the input names, if the actor may use it: an opportunity the actor can see (as on its
+ * page: active), one of its questions, and the actor's own draft of it.
+ */
+async function resolveTarget(ctx: Pick<AppContext, 'db'>, actor: Actor, input: ContextTargetInput): Promise<Target> {
+	const { opportunityId, slug, draftId } = parseInput(ContextTargetInput, input)
+	const opportunity = await getOpportunityForArtist(ctx, actor, { id: opportunityId })
+	const question = opportunity.questions.find((candidate) => candidate.slug === slug)
+	if (!question) throw notFoundIn('slug', `Question ${quoted(slug)} not found.`)
+	if (draftId !== undefined) {
+		const draft = Uuid.safeParse(draftId).success
+			? await ctx.db.draft.findFirst({ where: { id: draftId, userId: actor.id, opportunityId: opportunity.id }, select: { id: true } })
+			: null
+		if (!draft) throw notFoundIn('draftId', `Draft ${quoted(draftId)} not found.`)
+	}
+	return { opportunityId: opportunity.id, opportunityTitle: opportunity.title, slug, questionLabel: question.label, draftId: draftId ?? null }
+}
+
+const contextWhere = (actor: Actor, target: Target) => ({
+	userId: actor.id,
+	opportunityId: target.opportunityId,
+	questionSlug: target.slug,
+	draftId: target.draftId,
+})
+
+const fileSelect = { id: true, name: true, contentType: true, size: true } as const
+const fileOrder = [{ createdAt: 'asc' as const }, { name: 'asc' as const }]
+
+type FileRow = { id: string; name: string; contentType: string; size: number }
+
+function fileShape(file: FileRow, includeUrls: boolean) {
+	return { name: file.name, type: file.contentType, size: file.size, ...(includeUrls ? { url: contextFilePath(file.id) } : {}) }
+}
+
+async function readContext(ctx: Pick<AppContext, 'db'>, actor: Actor, target: Target, includeUrls: boolean) {
+	const context = await ctx.db.questionContext.findFirst({
+		where: contextWhere(actor, target),
+		select: { notes: true, files: { select: fileSelect, orderBy: fileOrder } },
+	})
+	return { notes: context?.notes ?? '', files: (context?.files ?? []).map((file) => fileShape(file, includeUrls)) }
+}
+
+/** context-get: the notes and files of one question's context (empty when there is none yet). */
+export async function getQuestionContext(ctx: Pick<AppContext, 'db'>, actor: Actor, input: GetContextInput) {
+	const { includeUrls = false, ...targetInput } = parseInput(GetContextInput, input)
+	return readContext(ctx, actor, await resolveTarget(ctx, actor, targetInput), includeUrls)
+}
+
+/** The context page: the context with file URLs, plus the titles the page shows. */
+export async function getQuestionContextPage(ctx: Pick<AppContext, 'db'>, actor: Actor, input: ContextTargetInput) {
+	const target = await resolveTarget(ctx, actor, input)
+	return {
+		opportunity: { id: target.opportunityId, title: target.opportunityTitle },
+		question: { slug: target.slug, label: target.questionLabel },
+		draftId: target.draftId,
+		...(await readContext(ctx, actor, target, true)),
+	}
+}
+
+/** Which of the actor's questions of an opportunity already have context: the opportunity page's buttons. */
+export async function listContextSummaries(ctx: Pick<AppContext, 'db'>, actor: Actor, opportunityId: string) {
+	const rows = await ctx.db.questionContext.findMany({
+		where: { userId: actor.id, opportunityId: existingId(opportunityId, 'Opportunity'), draftId: null },
+		select: { questionSlug: true, notes: true, _count: { select: { files: true } } },
+		orderBy: { questionSlug: 'asc' },
+	})
+	return rows
+		.map((row) => ({ slug: row.questionSlug, hasNotes: row.notes.trim() !== '', fileCount: row._count.files }))
+		.filter((summary) => summary.hasNotes || summary.fileCount > 0)
+}
+export type ContextSummary = Awaited<ReturnType<typeof listContextSummaries>>[number]
+
+type StagedFile = { name: string; key: string; contentType: string; size: number }
+
+export type ContextSave = {
+	/**
+	 * Refuses at once when these new files could not fit (duplicates of stored names and of each
+	 * other do not count), before any bytes are stored.
+	 */
+	assertRoomFor(fileNames: readonly string[]): void
+	/**
+	 * Checks one new file's bytes and streams it into storage. A name already stored or already added
+	 * is ignored ('ignored'; the caller reads past the bytes). Throws a DomainError for a file of
+	 * another type, one too large, or one too many.
+	 */
+	add(file: { fileName: string; stream: AsyncIterable<Uint8Array> }): Promise<'stored' | 'ignored'>
+	/** Records the notes and the added files in one transaction; on failure deletes what was stored. */
+	commit(notes: unknown): Promise<SavedContext>
+	/** Deletes what was stored; for a save that will not be committed. */
+	abort(): Promise<void>
+}
+
+export type SavedContext = {
+	notes: string
+	files: { name: string; type: string; size: number }[]
+	/** New files skipped because a file of that name was already there (spec: "ignored"). */
+	ignored: string[]
+}
+
+/**
+ * Starts a context-upsert whose files arrive one by one (a streamed multipart form), after checking
+ * that the actor may use this context. The caller must end it with commit() or abort().
+ */
+export async function startContextSave(ctx: Ctx, actor: Actor, input: ContextTargetInput): Promise<ContextSave> {
+	const target = await resolveTarget(ctx, actor, input)
+	const existing = await ctx.db.contextFile.findMany({
+		where: { context: contextWhere(actor, target) },
+		select: { name: true },
+	})
+	const storedNames = new Set(existing.map((file) => file.name))
+	const staged: StagedFile[] = []
+	const ignored: string[] = []
+	const isDuplicate = (name: string) => storedNames.has(name) || staged.some((file) => file.name === name)
+	const removeObjects = (files: readonly StagedFile[]) => deleteObjects(ctx, files.map((file) => file.key))
+
+	return {
+		assertRoomFor(fileNames) {
+			const fresh = new Set(fileNames.map(sanitizeFileName).filter((name) => !isDuplicate(name)))
+			if (storedNames.size + staged.length + fresh.size > MAX_FILES) throw tooManyFiles(storedNames.size)
+		},
+
+		async add({ fileName, stream }) {
+			const name = sanitizeFileName(fileName)
+			if (isDuplicate(name)) {
+				ignored.push(name)
+				return 'ignored'
+			}
+			if (storedNames.size + staged.length >= MAX_FILES) throw tooManyFiles(storedNames.size)
+			const stored = await storeUpload(ctx, {
+				key: (contentType) => buildStorageKey({ userId: actor.id, kind: 'context', contentType }),
+				stream,
+				fileName,
+				allowedTypes: CONTEXT_FILE_TYPES,
+				maxBytes: MAX_FILE_BYTES,
+			})
+			staged.push({ name, ...stored })
+			return 'stored'
+		},
+
+		async commit(notesInput) {
+			let skipped: StagedFile[] = []
+			try {
+				const notes = parseInput(NotesInput, notesInput)
+				const contextId = await ctx.db.$transaction(async (tx) => {
+					// The upsert locks the context's row until commit: two saves of one question take turns,
+					// so neither can pass the file limit or a name the other just added.
+					const [row] = await tx.$queryRaw<{ id: string }[]>`
+						INSERT INTO question_contexts (user_id, opportunity_id, question_slug, draft_id, notes, updated_at)
+						VALUES (${actor.id}::uuid, ${target.opportunityId}::uuid, ${target.slug}, ${target.draftId}::uuid, ${notes}, now())
+						ON CONFLICT (user_id, opportunity_id, question_slug, draft_id)
+						DO UPDATE SET notes = EXCLUDED.notes, updated_at = now()
+						RETURNING id`
+					const contextId = row!.id
+					const current = new Set((await tx.contextFile.findMany({ where: { contextId }, select: { name: true } })).map((file) => file.name))
+					skipped = staged.filter((file) => current.has(file.name))
+					const fresh = staged.filter((file) => !current.has(file.name))
+					if (current.size + fresh.length > MAX_FILES) throw tooManyFiles(current.size)
+					await tx.contextFile.createMany({
+						data: fresh.map((file) => ({ contextId, name: file.name, contentType: file.contentType, size: file.size, storagePath: file.key })),
+					})
+					return contextId
+				})
+				await removeObjects(skipped)
+				const files = await ctx.db.contextFile.findMany({ where: { contextId }, select: fileSelect, orderBy: fileOrder })
+				return { notes, files: files.map((file) => fileShape(file, false)), ignored: [...ignored, ...skipped.map((file) => file.name)] }
+			} catch (error) {
+				await removeObjects(staged)
+				throw error
+			}
+		},
+
+		abort: () => removeObjects(staged),
+	}
+}
+
+/** context-upsert with the files inline as base64 (the dialog's tRPC call): all or nothing. */
+export async function saveQuestionContext(ctx: Ctx, actor: Actor, input: UpsertContextInput): Promise<SavedContext> {
+	const { notes, files, ...target } = parseInput(UpsertContextInput, input)
+	const save = await startContextSave(ctx, actor, target)
+	try {
+		save.assertRoomFor(files.map((file) => file.name))
+		for (const file of files) {
+			await save.add({ fileName: file.name, stream: Readable.from([Buffer.from(file.data, 'base64')]) })
+		}
+	} catch (error) {
+		await save.abort()
+		throw error
+	}
+	return save.commit(notes)
+}
+
+/** context-delete-file: removes one stored file by name, its storage object too. */
+export async function deleteQuestionContextFile(ctx: Ctx, actor: Actor, input: DeleteContextFileInput) {
+	const { name, ...targetInput } = parseInput(DeleteContextFileInput, input)
+	const target = await resolveTarget(ctx, actor, targetInput)
+	const file = await ctx.db.contextFile.findFirst({
+		where: { name, context: contextWhere(actor, target) },
+		select: { id: true, storagePath: true },
+	})
+	if (!file) throw notFoundIn('name', `File ${quoted(name)} not found.`)
+	await ctx.db.contextFile.deleteMany({ where: { id: file.id } })
+	await deleteObjects(ctx, [file.storagePath])
+	return { name }
+}
+
+/** A context file with its bytes, for its owner only; anyone else gets NOT_FOUND, as for an id that does not exist. */
+export async function getContextFileForDownload(ctx: Pick<AppContext, 'db' | 'storage' | 'logger'>, actor: Actor, fileId: unknown) {
+	const id = Uuid.safeParse(fileId)
+	const file = id.success
+		? await ctx.db.contextFile.findFirst({
+				where: { id: id.data, context: { userId: actor.id } },
+				select: { id: true, name: true, contentType: true, storagePath: true },
+			})
+		: null
+	const object = file ? await ctx.storage.get(file.storagePath) : null
+	if (!file || !object) {
+		if (file) ctx.logger.warn({ fileId: file.id }, 'a recorded context file is missing from storage')
+		throw new DomainError('NOT_FOUND', `File ${quoted(String(fileId))} not found.`)
+	}
+	return { name: file.name, contentType: file.contentType, size: object.size, body: object.body }
+}
