@@ -62,7 +62,13 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	app.use(sameOriginWrites(env))
 	app.use(sessionMiddleware(db, { secure: env.isProduction }))
 	// After the same-origin check and the session: procedures see the same session as loaders.
-	app.use('/trpc', createExpressMiddleware({ router: appRouter, createContext: createContextFactory(appContext) }))
+	// The adapter reads bodies without any limit by default. The largest legitimate one is a question
+	// context save: 5 files of 10 MiB as base64 (4/3 of their size, 66.7 MiB) plus notes and JSON
+	// (ADR 017); a larger body is cut off at the limit with 413 PAYLOAD_TOO_LARGE.
+	app.use(
+		'/trpc',
+		createExpressMiddleware({ router: appRouter, createContext: createContextFactory(appContext), maxBodySize: 72 * 1024 * 1024 }),
+	)
 
 	const build = vite
 		? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>

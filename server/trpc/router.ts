@@ -1,8 +1,10 @@
+import { contextRouter } from './routers/context.ts'
 import { questionsRouter } from './routers/questions.ts'
 import { router } from './trpc.ts'
 
 export const appRouter = router({
 	questions: questionsRouter,
+	context: contextRouter,
 })
 
 /** The only thing the browser imports from the server's tRPC code, as a type. */

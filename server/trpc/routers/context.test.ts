@@ -1,0 +1,92 @@
+import { describe, expect, test } from 'vitest'
+import type { ValidatedSession } from '#server/auth/session.server.ts'
+import { createQuestion } from '#server/domain/questions/questions.ts'
+import { tooManyFilesMessage } from '#server/domain/context/context.schema.ts'
+import { appRouter } from '#server/trpc/router.ts'
+import type { TrpcContext } from '#server/trpc/trpc.ts'
+import { createTestContext } from '#tests/app-context.ts'
+import { createActors, createOpportunity } from '#tests/opportunity-factories.ts'
+import { minimalPdf, tinyPng } from '#tests/fixtures/files.ts'
+
+async function setup() {
+	const app = await createTestContext()
+	const { admin, user } = await createActors(app.db)
+	const other = (await createActors(app.db)).user
+	const opportunity = await createOpportunity(app.db)
+	const question = await createQuestion(app, admin, { opportunityId: opportunity.id, label: 'Artist Statement' })
+	const session = (id: string): ValidatedSession => ({
+		sessionId: 'test',
+		expiresAt: new Date(Date.now() + 60_000),
+		renewed: false,
+		user: { id, email: `${id}@example.test`, role: 'user', onboardingCompleted: true },
+	})
+	const caller = (s: ValidatedSession | null) => appRouter.createCaller({ app, session: s, requestId: 'test' } satisfies TrpcContext)
+	return {
+		app,
+		opportunity,
+		target: { opportunityId: opportunity.id, slug: question.slug },
+		mine: caller(session(user.id)),
+		theirs: caller(session(other.id)),
+		anonymous: caller(null),
+	}
+}
+
+const file = (name: string, bytes: Buffer, type: string) => ({ name, type, size: bytes.length, data: bytes.toString('base64') })
+
+describe('context procedures', () => {
+	test('need a signed-in user', async () => {
+		const { anonymous, target } = await setup()
+		for (const call of [
+			() => anonymous.context.get(target),
+			() => anonymous.context.upsert({ ...target, notes: 'x', files: [] }),
+			() => anonymous.context.deleteFile({ ...target, name: 'a.pdf' }),
+		]) {
+			await expect(call()).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'User must be authenticated' })
+		}
+	})
+
+	test('get, upsert and deleteFile take the specification’s inputs and keep each context to its owner', async () => {
+		const { mine, theirs, target } = await setup()
+		expect(await mine.context.get(target)).toEqual({ notes: '', files: [] })
+		const saved = await mine.context.upsert({
+			...target,
+			notes: 'Talk about the river project.',
+			files: [file('statement.pdf', minimalPdf(['Statement']), 'application/pdf'), file('work.png', tinyPng(), 'image/png')],
+		})
+		expect(saved).toMatchObject({ notes: 'Talk about the river project.', ignored: [] })
+		const read = await mine.context.get({ ...target, includeUrls: true })
+		expect(read.files.map(({ name, type, url }) => ({ name, type, url }))).toEqual([
+			{ name: 'statement.pdf', type: 'application/pdf', url: expect.stringMatching(/^\/files\/context\//) },
+			{ name: 'work.png', type: 'image/png', url: expect.stringMatching(/^\/files\/context\//) },
+		])
+
+		expect(await theirs.context.get(target)).toEqual({ notes: '', files: [] })
+		await expect(theirs.context.deleteFile({ ...target, name: 'work.png' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+
+		expect(await mine.context.deleteFile({ ...target, name: 'work.png' })).toEqual({ name: 'work.png' })
+		expect((await mine.context.get(target)).files.map((f) => f.name)).toEqual(['statement.pdf'])
+	})
+
+	test('bad input is BAD_REQUEST with the message and field errors; a missing opportunity is NOT_FOUND', async () => {
+		const { mine, target } = await setup()
+		await expect(mine.context.upsert({ ...target, notes: 'x'.repeat(2001) })).rejects.toMatchObject({
+			code: 'BAD_REQUEST',
+			// tRPC's own input check; the error formatter turns its issues into data.fieldErrors.
+			cause: { issues: [expect.objectContaining({ path: ['notes'], message: 'Notes must be at most 2000 characters' })] },
+		})
+		const pdf = file('a.pdf', minimalPdf(['a']), 'application/pdf')
+		await expect(
+			mine.context.upsert({ ...target, files: [1, 2, 3, 4, 5, 6].map((n) => ({ ...pdf, name: `${n}.pdf` })) }),
+		).rejects.toMatchObject({ code: 'BAD_REQUEST', cause: { issues: [expect.objectContaining({ path: ['files'], message: tooManyFilesMessage(0) })] } })
+		await expect(mine.context.upsert({ ...target, files: [file('a.pdf', Buffer.from('plain text'), 'application/pdf')] })).rejects.toMatchObject({
+			code: 'BAD_REQUEST',
+			message: 'Only JPG, PNG, or PDF files are allowed.',
+		})
+		await expect(mine.context.get({ ...target, slug: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		await expect(mine.context.get({ ...target, opportunityId: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		await expect(mine.context.deleteFile({ ...target, name: 'missing.pdf' })).rejects.toMatchObject({
+			code: 'NOT_FOUND',
+			message: 'File "missing.pdf" not found.',
+		})
+	})
+})
