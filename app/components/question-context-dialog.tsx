@@ -1,0 +1,357 @@
+import { useRevalidator } from '@remix-run/react'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { FileText, MessageSquarePlus, Trash2, X } from 'lucide-react'
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { TextareaField, type FieldErrors } from '#app/components/forms.tsx'
+import { showToast } from '#app/components/toaster.tsx'
+import { Button, ButtonLink, type ButtonProps } from '#app/components/ui/button.tsx'
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#app/components/ui/dialog.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { cn } from '#app/utils/cn.ts'
+import { useTRPC } from '#app/utils/trpc.tsx'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import {
+	CONTEXT_FILE_ACCEPT,
+	CONTEXT_FILE_TYPES,
+	CONTEXT_MESSAGES,
+	contextPagePath,
+	MAX_FILE_BYTES,
+	MAX_FILES,
+	NOTES_MAX,
+	notesRemaining,
+	tooManyFilesMessage,
+} from '#server/domain/context/context.schema.ts'
+import { describeTypes } from '#server/domain/files/sniff.ts'
+import { formatBytes } from '#server/domain/profiles/choices.ts'
+
+/*
+ * "Add context for this question" (spec section 2): notes and files per application question, which
+ * drafting reads. Hydrated, the button opens a dialog working over tRPC (context.get, .upsert,
+ * .deleteFile); before hydration or without JavaScript it is a link to the context page
+ * (app/routes/portal.opportunities.$id_.context.$slug.tsx), which reuses the pieces exported here.
+ */
+
+type ContextTarget = { opportunityId: string; slug: string; draftId?: string }
+
+export type QuestionContextButtonProps = ContextTarget & {
+	/** The question's label, for the dialog's title and the button's accessible name. */
+	label: string
+	/** What the artist already added (listContextSummaries); the button then reads "Edit context". */
+	summary?: { hasNotes: boolean; fileCount: number }
+}
+
+export function QuestionContextButton({ opportunityId, slug, draftId, label, summary }: QuestionContextButtonProps) {
+	const hydrated = useHydrated()
+	const [open, setOpen] = useState(false)
+	const text = buttonText(summary)
+	// Each question has one: the accessible name says which (and starts with the visible text).
+	const props = { variant: 'outline', size: 'sm', 'aria-label': `${text}: ${label}` } as const
+	const content = (
+		<>
+			<MessageSquarePlus aria-hidden />
+			{text}
+		</>
+	)
+	if (!hydrated) {
+		return (
+			<ButtonLink to={contextPagePath({ opportunityId, slug, draftId })} {...props}>
+				{content}
+			</ButtonLink>
+		)
+	}
+	return (
+		<Dialog open={open} onOpenChange={setOpen}>
+			<DialogTrigger asChild>
+				<Button {...props}>{content}</Button>
+			</DialogTrigger>
+			<DialogContent className="max-w-2xl">
+				<DialogHeader>
+					<DialogTitle>Context for “{label}”</DialogTitle>
+					<DialogDescription>{CONTEXT_DESCRIPTION}</DialogDescription>
+				</DialogHeader>
+				{open ? <ContextDialogBody target={{ opportunityId, slug, draftId }} onDone={() => setOpen(false)} /> : null}
+			</DialogContent>
+		</Dialog>
+	)
+}
+
+export const CONTEXT_DESCRIPTION = 'Notes and files about this question that the AI reads when it drafts your answer.'
+
+function buttonText(summary: QuestionContextButtonProps['summary']) {
+	const files = summary?.fileCount ?? 0
+	if (files) return `Edit context (${files} ${files === 1 ? 'file' : 'files'})`
+	return summary?.hasNotes ? 'Edit context' : 'Add context for this question'
+}
+
+/** The message of a failed call: the server's own for bad input, the specification's `fallback` otherwise. */
+function messageOf(error: { message: string; data?: { code: string; fieldErrors: Record<string, string[]> | null } | null }, fallback: string) {
+	const fieldMessage = Object.values(error.data?.fieldErrors ?? {})[0]?.[0]
+	if (fieldMessage) return fieldMessage
+	const code = error.data?.code
+	return !code || code === 'INTERNAL_SERVER_ERROR' || code === 'PAYLOAD_TOO_LARGE' ? fallback : error.message
+}
+
+function readAsBase64(file: File): Promise<string> {
+	return new Promise((resolve, reject) => {
+		const reader = new FileReader()
+		reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
+		reader.onerror = () => reject(reader.error ?? new Error(`Could not read ${file.name}`))
+		reader.readAsDataURL(file)
+	})
+}
+
+function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: () => void }) {
+	const trpc = useTRPC()
+	const queryClient = useQueryClient()
+	const revalidator = useRevalidator()
+	const query = useQuery(trpc.context.get.queryOptions({ ...target, includeUrls: true }))
+	const [typedNotes, setTypedNotes] = useState<string | null>(null)
+	const [picked, setPicked] = useState<File[]>([])
+	const [reading, setReading] = useState(false)
+	const notes = typedNotes ?? query.data?.notes ?? ''
+	const stored = query.data?.files ?? []
+
+	useEffect(() => {
+		if (query.isError) showToast({ type: 'error', description: 'Failed to load context' })
+	}, [query.isError])
+
+	const refresh = () => {
+		void queryClient.invalidateQueries({ queryKey: trpc.context.get.queryKey() })
+		// The opportunity page's buttons say how many files each question has.
+		void revalidator.revalidate()
+	}
+	const save = useMutation(
+		trpc.context.upsert.mutationOptions({
+			onSuccess: (result) => {
+				const skipped = result.ignored.length ? `Already attached, so skipped: ${result.ignored.join(', ')}.` : undefined
+				showToast({ title: 'Context saved successfully', description: skipped })
+				refresh()
+				onDone()
+			},
+			onError: (error) => showToast({ type: 'error', description: messageOf(error, 'Failed to save context') }),
+		}),
+	)
+	const remove = useMutation(
+		trpc.context.deleteFile.mutationOptions({
+			onSuccess: () => {
+				showToast({ title: 'File deleted successfully' })
+				refresh()
+			},
+			onError: (error) => showToast({ type: 'error', description: messageOf(error, 'Failed to delete file') }),
+		}),
+	)
+
+	const problems = pickedFileProblems(picked, stored.length)
+	const busy = reading || save.isPending
+	const canSave = query.isSuccess && notesRemaining(notes) >= 0 && problems.length === 0 && !busy
+
+	async function onSubmit(event: FormEvent<HTMLFormElement>) {
+		event.preventDefault()
+		if (!canSave) return
+		setReading(true)
+		try {
+			const files = await Promise.all(picked.map(async (file) => ({ name: file.name, type: file.type, size: file.size, data: await readAsBase64(file) })))
+			save.mutate({ ...target, notes, files })
+		} catch {
+			showToast({ type: 'error', description: 'Failed to save context' })
+		} finally {
+			setReading(false)
+		}
+	}
+
+	if (query.isPending) return <p role="status" className="text-sm text-muted-foreground">Loading context...</p>
+	if (query.isError) {
+		return (
+			<div role="alert" className="grid justify-items-start gap-3 text-sm">
+				<p>Failed to load context</p>
+				<Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+					Try again
+				</Button>
+			</div>
+		)
+	}
+
+	return (
+		<form onSubmit={onSubmit} className="grid gap-5" aria-busy={busy}>
+			<ContextNotesField notes={notes} onNotesChange={setTypedNotes} />
+			<section aria-label="Attached files" className="grid gap-2">
+				<h3 className="text-sm font-medium">Files</h3>
+				<ContextFileList
+					files={stored}
+					action={(file) => (
+						<DeleteFileButton
+							fileName={file.name}
+							disabled={remove.isPending}
+							onClick={() => remove.mutate({ ...target, name: file.name })}
+						/>
+					)}
+				/>
+			</section>
+			<FilePicker storedNames={stored.map((file) => file.name)} picked={picked} onPick={setPicked} problems={problems} />
+			<DialogFooter>
+				<Button variant="outline" onClick={onDone}>
+					Cancel
+				</Button>
+				<Button type="submit" disabled={!canSave}>
+					{busy ? 'Saving...' : 'Save'}
+				</Button>
+			</DialogFooter>
+		</form>
+	)
+}
+
+/** Why the files picked in the dialog cannot be saved as they are (the server checks again, and the bytes). */
+function pickedFileProblems(picked: readonly File[], storedCount: number) {
+	const problems = picked.filter((file) => file.size > MAX_FILE_BYTES).map((file) => `${file.name}: ${CONTEXT_MESSAGES.fileTooLarge}`)
+	if (storedCount + picked.length > MAX_FILES) problems.push(tooManyFilesMessage(storedCount))
+	return problems
+}
+
+function FilePicker({
+	storedNames,
+	picked,
+	onPick,
+	problems,
+}: {
+	storedNames: readonly string[]
+	picked: File[]
+	onPick: (files: File[]) => void
+	problems: string[]
+}) {
+	const id = useId()
+	const [notice, setNotice] = useState<string | null>(null)
+
+	function add(event: ChangeEvent<HTMLInputElement>) {
+		const input = event.currentTarget
+		const chosen = Array.from(input.files ?? [])
+		input.value = ''
+		// Spec section 5: a file named like one already attached (or already chosen) is ignored.
+		const names = new Set([...storedNames, ...picked.map((file) => file.name)])
+		const fresh: File[] = []
+		for (const file of chosen) {
+			if (names.has(file.name)) continue
+			names.add(file.name)
+			fresh.push(file)
+		}
+		const skipped = chosen.filter((file) => !fresh.includes(file)).map((file) => file.name)
+		setNotice(skipped.length ? `Skipped, a file of that name is already there: ${skipped.join(', ')}.` : null)
+		onPick([...picked, ...fresh])
+	}
+
+	return (
+		<div className="grid gap-2">
+			<Label htmlFor={id}>Add files</Label>
+			<Input id={id} type="file" multiple accept={CONTEXT_FILE_ACCEPT} onChange={add} aria-describedby={`${id}-hint`} className="h-auto py-2" />
+			<p id={`${id}-hint`} className="text-sm text-muted-foreground">
+				{filesHint(storedNames.length)}
+			</p>
+			{picked.length ? (
+				<ul aria-label="Files to add" className="grid gap-2">
+					{picked.map((file) => (
+						<FileRow key={file.name} name={file.name} details={formatBytes(file.size)}>
+							<Button variant="ghost" size="sm" onClick={() => onPick(picked.filter((other) => other !== file))}>
+								<X aria-hidden />
+								Remove<span className="sr-only"> {file.name}</span>
+							</Button>
+						</FileRow>
+					))}
+				</ul>
+			) : null}
+			<p aria-live="polite" className="text-sm text-muted-foreground empty:hidden">
+				{notice}
+			</p>
+			<div role="alert" className="text-sm font-medium text-destructive empty:hidden">
+				{problems.map((problem) => (
+					<p key={problem}>{problem}</p>
+				))}
+			</div>
+		</div>
+	)
+}
+
+/** "JPG, PNG, or PDF, up to 10 MB each. You can add 3 more." */
+export function filesHint(stored: number) {
+	const room = MAX_FILES - stored
+	if (room <= 0) return `This question has ${MAX_FILES} files, the most it can keep. Delete one to add another.`
+	return `${describeTypes(CONTEXT_FILE_TYPES)}, up to ${formatBytes(MAX_FILE_BYTES)} each. You can add ${room} more ${room === 1 ? 'file' : 'files'} (${MAX_FILES} at most).`
+}
+
+/** The notes with their live "characters remaining" counter, which goes negative past the limit. */
+export function ContextNotesField({
+	notes,
+	onNotesChange,
+	errors,
+}: {
+	notes: string
+	onNotesChange: (notes: string) => void
+	errors?: FieldErrors[string]
+}) {
+	const remaining = notesRemaining(notes)
+	return (
+		<div className="grid gap-1">
+			<TextareaField
+				label="Notes"
+				errors={errors}
+				hint={
+					<span className={cn(remaining < 0 && 'font-medium text-destructive')}>
+						{remaining} characters remaining
+					</span>
+				}
+				textareaProps={{
+					name: 'notes',
+					rows: 8,
+					value: notes,
+					onChange: (event) => onNotesChange(event.currentTarget.value),
+					placeholder: 'What should the draft mention? Projects, dates, names, the tone you want…',
+				}}
+			/>
+			{/* Announced once when the notes cross the limit, not on every keystroke. */}
+			<p aria-live="polite" className="sr-only">
+				{remaining < 0 ? `Notes are over the ${NOTES_MAX}-character limit. Shorten them to save.` : ''}
+			</p>
+		</div>
+	)
+}
+
+export type ContextFileView = { name: string; type: string; size: number; url?: string }
+
+function FileRow({ name, url, details, children }: { name: string; url?: string; details: string; children?: ReactNode }) {
+	return (
+		<li className="flex flex-wrap items-center gap-3 rounded-lg border border-border px-3 py-2">
+			<FileText aria-hidden className="size-5 shrink-0 text-muted-foreground" />
+			{url ? (
+				<a href={url} target="_blank" rel="noopener" className="min-w-0 flex-1 text-sm break-all text-primary underline-offset-4 hover:underline">
+					{name}
+				</a>
+			) : (
+				<span className="min-w-0 flex-1 text-sm break-all">{name}</span>
+			)}
+			<span className="text-sm text-muted-foreground">{details}</span>
+			{children}
+		</li>
+	)
+}
+
+/** The stored files, each with an action (a delete button, or a delete form on the page). */
+export function ContextFileList({ files, action }: { files: readonly ContextFileView[]; action: (file: ContextFileView) => ReactNode }) {
+	if (!files.length) return <p className="text-sm text-muted-foreground">No files attached yet.</p>
+	return (
+		<ul className="grid gap-2">
+			{files.map((file) => (
+				<FileRow key={file.name} name={file.name} url={file.url} details={`${describeTypes([file.type])} · ${formatBytes(file.size)}`}>
+					{action(file)}
+				</FileRow>
+			))}
+		</ul>
+	)
+}
+
+export function DeleteFileButton({ fileName, ...props }: ButtonProps & { fileName: string }) {
+	return (
+		<Button variant="ghost" size="sm" {...props}>
+			<Trash2 aria-hidden />
+			Delete<span className="sr-only"> {fileName}</span>
+		</Button>
+	)
+}

@@ -1,0 +1,230 @@
+import { data, type ActionFunctionArgs, type AppLoadContext, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation, type Params } from '@remix-run/react'
+import { ArrowLeft } from 'lucide-react'
+import { useId, useState } from 'react'
+import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { ErrorList } from '#app/components/forms.tsx'
+import {
+	CONTEXT_DESCRIPTION,
+	ContextFileList,
+	ContextNotesField,
+	DeleteFileButton,
+	filesHint,
+} from '#app/components/question-context-dialog.tsx'
+import { Button, ButtonLink } from '#app/components/ui/button.tsx'
+import { Card, CardContent } from '#app/components/ui/card.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { requireOpportunityForArtist } from '#app/utils/artist-opportunity.server.ts'
+import type { FormErrorData } from '#app/utils/errors.server.ts'
+import { pageMeta } from '#app/utils/meta.ts'
+import { redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
+import { parseUploads } from '#app/utils/uploads.server.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { deleteQuestionContextFile, getQuestionContextPage, startContextSave, type ContextSave } from '#server/domain/context/context.ts'
+import {
+	CONTEXT_FILE_ACCEPT,
+	CONTEXT_MESSAGES,
+	contextPagePath,
+	MAX_FILE_BYTES,
+	MAX_FILES,
+	notesRemaining,
+	tooManyFilesMessage,
+} from '#server/domain/context/context.schema.ts'
+import { DomainError, isDomainError } from '#server/domain/errors.ts'
+
+/*
+ * The question-context dialog as a page of its own (ARCHITECTURE.md, progressive enhancement): the
+ * opportunity page's "Add context for this question" links here until JavaScript runs. The save
+ * form is multipart; its files stream straight into storage and are recorded with the notes only
+ * when everything was accepted, so a refused save keeps nothing (ADR 017).
+ */
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+	pageMeta({ title: data ? `Context for “${data.question.label}”` : 'Question context', noindex: true })
+
+const opportunityPath = (id: string) => `/portal/opportunities/${id}`
+
+function targetOf(request: Request, params: Params) {
+	return {
+		opportunityId: params.id ?? '',
+		slug: params.slug ?? '',
+		draftId: new URL(request.url).searchParams.get('draftId') ?? undefined,
+	}
+}
+type Target = ReturnType<typeof targetOf>
+
+/**
+ * Back to the opportunity with "Not Found" for a question or draft that is not there (a missing
+ * opportunity was already sent to the feed by requireOpportunityForArtist, as on its page), or null
+ * for any other error.
+ */
+async function notFoundRedirect(error: unknown, target: Target, env: AppLoadContext['app']['env']) {
+	if (!isDomainError(error) || error.code !== 'NOT_FOUND' || error.fieldErrors?.name) return null
+	return redirectWithToast(opportunityPath(target.opportunityId), { type: 'error', title: 'Not Found', description: error.message }, env)
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+	const { actor } = await requireOpportunityForArtist(request, context, params.id)
+	const { app } = context
+	const target = targetOf(request, params)
+	try {
+		return await getQuestionContextPage(app, actor, target)
+	} catch (error) {
+		const redirect = await notFoundRedirect(error, target, app.env)
+		if (redirect) throw redirect
+		app.logger.error({ err: error, ...target }, 'question context failed to load')
+		throw await redirectWithToast(opportunityPath(target.opportunityId), { type: 'error', description: 'Failed to load context' }, app.env)
+	}
+}
+
+type SaveErrorData = FormErrorData<{ notes?: string }>
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+	const { actor } = await requireOpportunityForArtist(request, context, params.id)
+	const { app } = context
+	const target = targetOf(request, params)
+	const multipart = /^multipart\/form-data\s*;/i.test(request.headers.get('Content-Type') ?? '')
+	const failure = multipart ? 'Failed to save context' : 'Failed to delete file'
+	try {
+		if (multipart) return await save(await startContextSave(app, actor, target))
+		const form = await request.formData()
+		if (form.get('intent') !== 'delete-file') throw new Response('Unknown form.', { status: 400 })
+		const name = form.get('name')
+		await deleteQuestionContextFile(app, actor, { ...target, name: typeof name === 'string' ? name : '' })
+		return await backHere({ title: 'File deleted successfully' })
+	} catch (error) {
+		if (error instanceof Response) throw error
+		const redirect = await notFoundRedirect(error, target, app.env)
+		if (redirect) return redirect
+		// The specification's "Failed to … or the server message": a refusal says why, a bug does not.
+		if (isDomainError(error)) return backHere({ type: 'error', description: error.message })
+		app.logger.error({ err: error, ...target }, failure)
+		return backHere({ type: 'error', description: failure })
+	}
+
+	function backHere(toast: ToastInput) {
+		return redirectWithToast(contextPagePath(target), toast, app.env)
+	}
+
+	/** Streams the files into storage, then records them with the notes; a refusal re-renders the page with the typed notes. */
+	async function save(upload: ContextSave) {
+		let refused: DomainError | undefined
+		let notes: string | undefined
+		try {
+			const { fields, skippedFiles } = await parseUploads(request, {
+				// One over the limit reaches add(), which refuses it with the message; later ones are read past.
+				maxFiles: MAX_FILES + 1,
+				maxFileBytes: MAX_FILE_BYTES,
+				onFile: async ({ field, fileName, stream }) => {
+					if (field !== 'files' || refused) return
+					try {
+						await upload.add({ fileName, stream })
+					} catch (error) {
+						// Read on to the end of the form, so the browser gets the page with the message.
+						if (!isDomainError(error)) throw error
+						refused = error
+					}
+				},
+			})
+			notes = String(fields.get('notes') ?? '')
+			if (skippedFiles) refused ??= new DomainError('INVALID', tooManyFilesMessage(0), { fieldErrors: { files: [tooManyFilesMessage(0)] } })
+			if (refused) throw refused
+			const saved = await upload.commit(notes)
+			const skipped = saved.ignored.length ? `Already attached, so skipped: ${saved.ignored.join(', ')}.` : undefined
+			return await redirectWithToast(opportunityPath(target.opportunityId), { title: 'Context saved successfully', description: skipped }, app.env)
+		} catch (error) {
+			await upload.abort()
+			if (!isDomainError(error)) throw error
+			// Too large a file is 413 (Payload Too Large); any other refusal 400.
+			const status = error.message === CONTEXT_MESSAGES.fileTooLarge ? 413 : error.status
+			return data<SaveErrorData>({ formError: error.message, fieldErrors: error.fieldErrors ?? {}, intent: 'save', values: { notes } }, { status })
+		}
+	}
+}
+
+export default function QuestionContextPage() {
+	const context = useLoaderData<typeof loader>()
+	const failed = useActionData<typeof action>()
+	const navigation = useNavigation()
+	const hydrated = useHydrated()
+	const [notes, setNotes] = useState(failed?.values?.notes ?? context.notes)
+	const saving = navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data'
+	const room = MAX_FILES - context.files.length
+	const back = opportunityPath(context.opportunity.id)
+	const fieldErrors: Record<string, string[] | undefined> = failed?.fieldErrors ?? {}
+	const filesInputId = useId()
+
+	return (
+		<div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8 sm:px-6">
+			<Link to={back} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
+				<ArrowLeft aria-hidden className="size-4" />
+				Back to opportunity
+			</Link>
+			<div>
+				<h1 className="text-2xl font-semibold sm:text-3xl">Context for “{context.question.label}”</h1>
+				<p className="mt-1 text-muted-foreground">
+					{context.opportunity.title}. {CONTEXT_DESCRIPTION}
+				</p>
+			</div>
+
+			<Card>
+				<CardContent className="grid gap-8 pt-6">
+					<Form method="post" encType="multipart/form-data" className="grid gap-5" aria-label="Notes and new files">
+						{failed?.formError ? (
+							<p role="alert" className="rounded-lg border border-destructive/30 bg-destructive-soft px-3 py-2 text-sm font-medium text-destructive">
+								{failed.formError}
+							</p>
+						) : null}
+						<ContextNotesField notes={notes} onNotesChange={setNotes} errors={fieldErrors.notes} />
+						<div className="grid gap-1.5">
+							<Label htmlFor={filesInputId}>Add files</Label>
+							<Input
+								id={filesInputId}
+								name="files"
+								type="file"
+								multiple
+								accept={CONTEXT_FILE_ACCEPT}
+								disabled={room <= 0}
+								aria-describedby={`${filesInputId}-hint`}
+								className="h-auto py-2"
+							/>
+							<p id={`${filesInputId}-hint`} className="text-sm text-muted-foreground">
+								{filesHint(context.files.length)} A file named like one already attached is skipped.
+							</p>
+							<ErrorList errors={fieldErrors.files} />
+						</div>
+						<div className="flex flex-wrap justify-end gap-2">
+							<ButtonLink to={back} variant="outline">
+								Cancel
+							</ButtonLink>
+							<Button type="submit" disabled={saving || (hydrated && notesRemaining(notes) < 0)}>
+								{saving ? 'Saving...' : 'Save'}
+							</Button>
+						</div>
+					</Form>
+
+					<section aria-labelledby={`${filesInputId}-attached`} className="grid gap-3 border-t border-border pt-6">
+						<h2 id={`${filesInputId}-attached`} className="text-lg font-semibold">
+							Attached files
+						</h2>
+						<ContextFileList
+							files={context.files}
+							action={(file) => (
+								<Form method="post">
+									<input type="hidden" name="intent" value="delete-file" />
+									<input type="hidden" name="name" value={file.name} />
+									<DeleteFileButton type="submit" fileName={file.name} disabled={navigation.state === 'submitting'} />
+								</Form>
+							)}
+						/>
+					</section>
+				</CardContent>
+			</Card>
+		</div>
+	)
+}
+
+export function ErrorBoundary() {
+	return <GeneralErrorBoundary />
+}
