@@ -1,0 +1,188 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { minimalPdf, tinyPng } from '../fixtures/files.ts'
+import { createE2eUser, signIn, withE2eDb } from './support/e2e-db.ts'
+import { isJs, toasts } from './support/page.ts'
+
+// Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only. With
+// JavaScript the question's button opens a dialog working over tRPC; without, it is a link to the
+// context page, whose forms post to its action.
+
+type Question = { opportunityId: string; slug: string; label: string }
+
+/** A long-answer question of an active demo opportunity (the e2e server seeds them). */
+async function seededQuestion(): Promise<Question> {
+	const { rows } = await withE2eDb((client) =>
+		client.query<Question>(
+			`SELECT o.id AS "opportunityId", q.slug, q.label
+			 FROM opportunities o JOIN opportunity_questions q ON q.opportunity_id = o.id
+			 WHERE o.active AND q.type = 'long_text' ORDER BY o.created_at, o.id, q.order_index LIMIT 1`,
+		),
+	)
+	return rows[0]!
+}
+
+async function open(page: Page, path: string) {
+	await page.goto(path)
+	if (isJs()) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+}
+
+const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: minimalPdf([name]) })
+const png = (name: string) => ({ name, mimeType: 'image/png', buffer: tinyPng() })
+
+/** The question's context button: a dialog trigger with JavaScript, a link to the context page without. */
+function contextButton(page: Page, question: Question, text = 'Add context for this question') {
+	return page.getByRole(isJs() ? 'button' : 'link', { name: `${text}: ${question.label}`, exact: true })
+}
+
+/** Opens the question's context from the opportunity page: the dialog, or the page that stands in for it. */
+async function openContext(page: Page, question: Question, text?: string): Promise<Locator> {
+	await contextButton(page, question, text).click()
+	const title = `Context for “${question.label}”`
+	if (isJs()) {
+		const dialog = page.getByRole('dialog', { name: title })
+		await expect(dialog.getByRole('textbox', { name: 'Notes' })).toBeVisible()
+		return dialog
+	}
+	await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+	return page.getByRole('main')
+}
+
+test('an artist adds notes and files to a question, finds them again and deletes one', async ({ page, context, baseURL, browser }) => {
+	const question = await seededQuestion()
+	await signIn(context, await createE2eUser(), baseURL!)
+	const detail = `/portal/opportunities/${question.opportunityId}`
+	await open(page, detail)
+
+	let scope = await openContext(page, question)
+	await expect(scope.getByText('2000 characters remaining')).toBeVisible()
+	const notes = scope.getByRole('textbox', { name: 'Notes' })
+	await notes.fill('x'.repeat(2001))
+	if (isJs()) {
+		await expect(scope.getByText('-1 characters remaining')).toBeVisible()
+		await expect(scope.getByRole('button', { name: 'Save' })).toBeDisabled()
+	} else {
+		// The server refuses and shows the page again with what was typed.
+		await scope.getByRole('button', { name: 'Save' }).click()
+		await expect(page.getByRole('alert').filter({ hasText: 'Notes must be at most 2000 characters' })).toBeVisible()
+		await expect(notes).toHaveValue('x'.repeat(2001))
+		await expect(scope.getByText('-1 characters remaining')).toBeVisible()
+	}
+	await notes.fill('Mention the river project.\nKeep it warm.')
+	// The counter is live with JavaScript; without, the server renders it with each page.
+	if (isJs()) await expect(scope.getByText('1960 characters remaining')).toBeVisible()
+	await scope.getByLabel('Add files').setInputFiles([pdf('statement.pdf'), png('work.png')])
+	await scope.getByRole('button', { name: 'Save' }).click()
+
+	await expect(toasts(page)).toContainText('Context saved successfully')
+	await expect(page).toHaveURL(new RegExp(`${detail}$`))
+	if (isJs()) await expect(page.getByRole('dialog')).toHaveCount(0)
+
+	// Reopened, it shows what was saved; the button says there is context.
+	scope = await openContext(page, question, 'Edit context (2 files)')
+	await expect(scope.getByRole('textbox', { name: 'Notes' })).toHaveValue('Mention the river project.\nKeep it warm.')
+	const statement = scope.getByRole('link', { name: 'statement.pdf' })
+	await expect(statement).toBeVisible()
+	await expect(scope.getByRole('link', { name: 'work.png' })).toBeVisible()
+
+	// The file is served to its owner only: another user gets a plain 404.
+	const href = (await statement.getAttribute('href'))!
+	const own = await page.request.get(href)
+	expect(own.status()).toBe(200)
+	expect(own.headers()).toMatchObject({
+		'content-type': 'application/pdf',
+		'x-content-type-options': 'nosniff',
+		'content-disposition': `inline; filename="statement.pdf"; filename*=UTF-8''statement.pdf`,
+	})
+	const stranger = await browser.newContext()
+	await signIn(stranger, await createE2eUser(), baseURL!)
+	expect((await stranger.request.get(href, { maxRedirects: 0 })).status()).toBe(404)
+	// Nor can they open the context page of someone else's data: they see their own, empty one.
+	const strangerPage = await stranger.newPage()
+	await strangerPage.goto(`${detail}/context/${question.slug}`)
+	await expect(strangerPage.getByText('No files attached yet.')).toBeVisible()
+	await stranger.close()
+
+	await scope.getByRole('button', { name: 'Delete work.png' }).click()
+	await expect(toasts(page)).toContainText('File deleted successfully')
+	await expect(scope.getByRole('link', { name: 'work.png' })).toHaveCount(0)
+	await expect(scope.getByRole('link', { name: 'statement.pdf' })).toBeVisible()
+})
+
+test('a sixth file is refused with a clear message and nothing is saved', async ({ page, context, baseURL }) => {
+	const question = await seededQuestion()
+	await signIn(context, await createE2eUser(), baseURL!)
+	const detail = `/portal/opportunities/${question.opportunityId}`
+	await open(page, detail)
+	const refusal = 'A question can have at most 5 files. Nothing was saved: choose fewer files or delete one first.'
+	const six = [1, 2, 3, 4, 5].map((n) => pdf(`part-${n}.pdf`)).concat(png('extra.png'))
+
+	let scope = await openContext(page, question)
+	await scope.getByRole('textbox', { name: 'Notes' }).fill('Keep me')
+	await scope.getByLabel('Add files').setInputFiles(six)
+	if (isJs()) {
+		// Refused before anything is sent.
+		await expect(scope.getByRole('alert')).toHaveText(refusal)
+		await expect(scope.getByRole('button', { name: 'Save' })).toBeDisabled()
+		await scope.getByRole('button', { name: 'Remove extra.png' }).click()
+		await expect(scope.getByText(refusal)).toHaveCount(0)
+	} else {
+		await scope.getByRole('button', { name: 'Save' }).click()
+		await expect(page.getByRole('alert').filter({ hasText: refusal })).toBeVisible()
+		await expect(scope.getByRole('textbox', { name: 'Notes' })).toHaveValue('Keep me')
+		await expect(scope.getByText('No files attached yet.')).toBeVisible()
+		await scope.getByLabel('Add files').setInputFiles(six.slice(0, 5))
+	}
+	await scope.getByRole('button', { name: 'Save' }).click()
+	await expect(toasts(page)).toContainText('Context saved successfully')
+
+	// Full: a further file is refused, counting the ones already there.
+	scope = await openContext(page, question, 'Edit context (5 files)')
+	await expect(scope.getByText('This question has 5 files, the most it can keep. Delete one to add another.')).toBeVisible()
+	if (isJs()) {
+		await scope.getByLabel('Add files').setInputFiles([png('extra.png')])
+		await expect(scope.getByRole('alert')).toHaveText(
+			'A question can have at most 5 files; this one already has 5. Nothing was saved: choose fewer files or delete one first.',
+		)
+		await expect(scope.getByRole('button', { name: 'Save' })).toBeDisabled()
+	} else {
+		await expect(scope.getByLabel('Add files')).toBeDisabled()
+	}
+})
+
+test('tRPC takes five files of 10 MB in one save and refuses a larger body with 413', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+	test.setTimeout(90_000)
+	const question = await seededQuestion()
+	await signIn(context, await createE2eUser(), baseURL!)
+	const tenMegabytes = Buffer.alloc(10_485_760, 0x20)
+	tenMegabytes.write('%PDF-1.7')
+	const data = tenMegabytes.toString('base64')
+	const files = [1, 2, 3, 4, 5].map((n) => ({ name: `big-${n}.pdf`, type: 'application/pdf', size: tenMegabytes.length, data }))
+	const target = { opportunityId: question.opportunityId, slug: question.slug }
+
+	const saved = await page.request.post('/trpc/context.upsert', { data: { ...target, notes: 'n'.repeat(2000), files } })
+	expect(saved.status()).toBe(200)
+	const tooLarge = await page.request.post('/trpc/context.upsert', {
+		data: { ...target, notes: '', files: [...files, { ...files[0]!, name: 'one-more.pdf' }] },
+	})
+	expect(tooLarge.status()).toBe(413)
+})
+
+test('the context dialog and page have no serious or critical axe violations', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+	const question = await seededQuestion()
+	await signIn(context, await createE2eUser(), baseURL!)
+	const serious = async () =>
+		(await new AxeBuilder({ page }).analyze()).violations
+			.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+			.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+
+	await open(page, `/portal/opportunities/${question.opportunityId}`)
+	const dialog = await openContext(page, question)
+	await dialog.getByLabel('Add files').setInputFiles([pdf('statement.pdf')])
+	await expect(dialog.getByRole('list', { name: 'Files to add' })).toBeVisible()
+	expect(await serious()).toEqual([])
+
+	await open(page, `/portal/opportunities/${question.opportunityId}/context/${question.slug}`)
+	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+	expect(await serious()).toEqual([])
+})
