@@ -42,7 +42,8 @@ export function SaveOpportunityButton({ opportunityId, title, saved, redirectTo,
 				variant="outline"
 				size={size}
 				aria-pressed={isSaved}
-				aria-label={isSaved ? `Remove ${title} from saved` : `Save ${title}`}
+				// One name in both states (a toggle's state is aria-pressed, not its name).
+				aria-label={`Save ${title}`}
 				className={cn(isSaved && 'border-primary/40 bg-accent text-accent-foreground hover:bg-accent/70')}
 			>
 				<Bookmark aria-hidden className={cn(isSaved && 'fill-current')} />

@@ -4,6 +4,14 @@ import type { Logger } from 'pino'
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
 
+/**
+ * The path as logged. A calendar feed's URL is its own credential (/calendar/{token}.ics, see
+ * ADR 018), and logs travel further than the database: the token never reaches them.
+ */
+export function loggedPath(path: string): string {
+	return path.replace(/^\/calendar\/[^/]+$/, '/calendar/[redacted].ics')
+}
+
 /** Gives every request an id (kept from X-Request-Id when sane) and logs it once finished. */
 export function requestLog(logger: Logger): RequestHandler {
 	return (req, res, next) => {
@@ -16,7 +24,7 @@ export function requestLog(logger: Logger): RequestHandler {
 			const durationMs = Number(process.hrtime.bigint() - started) / 1e6
 			const level = res.statusCode >= 500 ? 'error' : 'info'
 			logger[level](
-				{ requestId, method: req.method, path: req.path, status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 },
+				{ requestId, method: req.method, path: loggedPath(req.path), status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 },
 				'request',
 			)
 		})
