@@ -4,6 +4,8 @@ import { ArrowLeft, CalendarDays, ExternalLink, MapPin, Wand2 } from 'lucide-rea
 import { useState } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ErrorList } from '#app/components/forms.tsx'
+import { QuestionContextButton } from '#app/components/question-context-dialog.tsx'
+import { listContextSummaries } from '#server/domain/context/context.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
@@ -22,9 +24,12 @@ import { limitLabel, questionTypeLabel } from '#server/domain/questions/display.
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title: data?.opportunity.title ?? 'Opportunity' })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-	const { user, opportunity } = await requireOpportunityForArtist(request, context, params.id)
-	const credits = await getCreditSummary(context.app, user.id)
-	return { opportunity, allowance: draftAllowance(credits) }
+	const { user, actor, opportunity } = await requireOpportunityForArtist(request, context, params.id)
+	const [credits, contextSummaries] = await Promise.all([
+		getCreditSummary(context.app, user.id),
+		listContextSummaries(context.app, actor, opportunity.id),
+	])
+	return { opportunity, allowance: draftAllowance(credits), contextSummaries }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -40,7 +45,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function OpportunityDetail() {
-	const { opportunity, allowance } = useLoaderData<typeof loader>()
+	const { opportunity, allowance, contextSummaries } = useLoaderData<typeof loader>()
 	const questionCount = opportunity.questions.length
 	return (
 		<div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
@@ -89,7 +94,7 @@ export default function OpportunityDetail() {
 							opportunityId={opportunity.id}
 							title={opportunity.title}
 							saved={opportunity.saved}
-							className="[&_button]:h-10 [&_button]:px-4"
+							size="default"
 						/>
 						{opportunity.url ? (
 							<a
@@ -146,6 +151,14 @@ export default function OpportunityDetail() {
 													{limit ? <span className="text-xs text-muted-foreground">{limit}</span> : null}
 												</div>
 												{question.helpText ? <p className="text-xs text-muted-foreground">{question.helpText}</p> : null}
+												<div>
+													<QuestionContextButton
+														opportunityId={opportunity.id}
+														slug={question.slug}
+														label={question.label}
+														summary={contextSummaries.find((summary) => summary.slug === question.slug)}
+													/>
+												</div>
 											</li>
 										)
 									})}

@@ -17,30 +17,57 @@ async function setup() {
 		user: { id, email: `${role}@example.test`, role, onboardingCompleted: true },
 	})
 	const caller = (s: ValidatedSession | null) => appRouter.createCaller({ app, session: s, requestId: 'test' } satisfies TrpcContext)
-	return { app, admin, opportunity, caller, adminSession: session(admin.id, 'admin'), userSession: session(user.id, 'user') }
+	return {
+		app,
+		admin,
+		opportunity,
+		caller,
+		adminSession: session(admin.id, 'admin'),
+		userSession: session(user.id, 'user'),
+		notOnboardedSession: { ...session(user.id, 'user'), user: { ...session(user.id, 'user').user, onboardingCompleted: false } },
+	}
 }
 
-/** Every admin procedure with a valid input; a new procedure must be added here. */
-function adminCalls(api: ReturnType<typeof appRouter.createCaller>, opportunityId: string, questionIds: string[]) {
+type Api = ReturnType<typeof appRouter.createCaller>
+
+/** Every admin procedure with a valid input; a new admin procedure must be added here. */
+function adminCalls(api: Api, opportunityId: string, questionIds: string[]) {
 	return {
 		'questions.list': () => api.questions.list({ opportunityId }),
 		'questions.reorder': () => api.questions.reorder({ opportunityId, questionIds }),
 	}
 }
 
+/** Every procedure for onboarded artists with a valid input; a new one must be added here. */
+function artistCalls(api: Api, opportunityId: string) {
+	return {
+		'context.get': () => api.context.get({ opportunityId, slug: 'x' }),
+		'context.upsert': () => api.context.upsert({ opportunityId, slug: 'x', notes: 'Notes', files: [] }),
+		'context.deleteFile': () => api.context.deleteFile({ opportunityId, slug: 'x', name: 'a.pdf' }),
+	}
+}
+
 describe('tRPC guards', () => {
-	test('a signed-in non-admin gets FORBIDDEN and anonymous gets UNAUTHORIZED from every admin procedure', async () => {
-		const { app, admin, opportunity, caller, userSession } = await setup()
+	test('every procedure is guarded: anonymous gets UNAUTHORIZED, the not onboarded and non-admins FORBIDDEN where they may not go', async () => {
+		const { app, admin, opportunity, caller, userSession, notOnboardedSession } = await setup()
 		const question = await createQuestion(app, admin, { opportunityId: opportunity.id, label: 'Budget' })
-		const procedures = Object.keys(appRouter._def.procedures)
-		for (const [session, code] of [
-			[userSession, 'FORBIDDEN'],
-			[null, 'UNAUTHORIZED'],
-		] as const) {
-			const calls = adminCalls(caller(session), opportunity.id, [question.id])
-			expect(Object.keys(calls).sort()).toEqual(procedures.sort())
-			for (const call of Object.values(calls)) await expect(call()).rejects.toMatchObject({ code })
+		const calls = (session: ValidatedSession | null) => ({
+			admin: adminCalls(caller(session), opportunity.id, [question.id]),
+			artist: artistCalls(caller(session), opportunity.id),
+		})
+		const listed = calls(null)
+		expect([...Object.keys(listed.admin), ...Object.keys(listed.artist)].sort()).toEqual(Object.keys(appRouter._def.procedures).sort())
+
+		const refusals = [
+			[null, 'UNAUTHORIZED', [...Object.values(listed.admin), ...Object.values(listed.artist)]],
+			[notOnboardedSession, 'FORBIDDEN', [...Object.values(calls(notOnboardedSession).admin), ...Object.values(calls(notOnboardedSession).artist)]],
+			[userSession, 'FORBIDDEN', Object.values(calls(userSession).admin)],
+		] as const
+		for (const [, code, procedures] of refusals) {
+			for (const call of procedures) await expect(call()).rejects.toMatchObject({ code })
 		}
+		// An onboarded artist passes the guard: the domain answers (this question does not exist).
+		await expect(calls(userSession).artist['context.get']()).rejects.toMatchObject({ code: 'NOT_FOUND' })
 	})
 
 	test('domain errors keep their meaning; field errors come through in a typed shape', async () => {

@@ -94,11 +94,17 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
 	return next({ ctx: { ...ctx, user, actor } })
 })
 
-/** An onboarded admin, as the /admin pages require (spec section 6). */
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-	if (ctx.user.role !== 'admin' || !ctx.user.onboardingCompleted) {
-		throw new TRPCError({ code: 'FORBIDDEN', message: 'Only admins can do this.' })
+/** Signed in with onboarding completed, as the /portal pages require (spec section 4). */
+export const onboardedProcedure = authedProcedure.use(({ ctx, next }) => {
+	if (!ctx.user.onboardingCompleted) {
+		throw new TRPCError({ code: 'FORBIDDEN', message: 'Complete your profile first.' })
 	}
+	return next({ ctx })
+})
+
+/** An onboarded admin, as the /admin pages require (spec section 6). */
+export const adminProcedure = onboardedProcedure.use(({ ctx, next }) => {
+	if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Only admins can do this.' })
 	return next({ ctx })
 })
 
