@@ -51,6 +51,8 @@ const MATRIX: [string, Record<Persona, Expected>][] = [
 	portal(`/portal/opportunities/${OPPORTUNITY_ID}`, 200),
 	portal(`/portal/opportunities/${SOME_ID}`, toFeed),
 	portal('/portal/calendar', 200),
+	// The context page of a question the opportunity does not have goes back to the opportunity.
+	portal(`/portal/opportunities/${OPPORTUNITY_ID}/context/no-such-question`, { redirect: `/portal/opportunities/${OPPORTUNITY_ID}` }),
 	admin('/admin', 200),
 	admin('/admin/users', 200),
 	admin(`/admin/users/${SOME_ID}`, 404),
@@ -116,6 +118,31 @@ test.describe('authorization matrix @js-only', () => {
 		}
 		expect(statuses).toEqual({ anonymous: toSignIn(path), notOnboarded: 404, user: 404 })
 		expect((await fetchAs(request, `/files/${SOME_ID}`, tokens.user)).status()).toBe(404)
+	})
+
+	test("another user's question-context file is a 404, the same as a file that does not exist", async ({ request }) => {
+		const owner = await createE2eUser()
+		const fileId = await withE2eDb(async (client) => {
+			const { rows: contexts } = await client.query<{ id: string }>(
+				`INSERT INTO question_contexts (user_id, opportunity_id, question_slug, notes, updated_at)
+				 VALUES ($1, $2, 'artist-statement', 'Private notes', now()) RETURNING id`,
+				[owner.id, OPPORTUNITY_ID],
+			)
+			const { rows } = await client.query<{ id: string }>(
+				`INSERT INTO context_files (context_id, name, content_type, size, storage_path)
+				 VALUES ($1, 'sketch.png', 'image/png', 1000, $2) RETURNING id`,
+				[contexts[0]!.id, `user-assets/${owner.id}/context/${Date.now()}_authz.png`],
+			)
+			return rows[0]!.id
+		})
+		const path = `/files/context/${fileId}`
+		const statuses: Record<string, Expected> = {}
+		for (const persona of ['anonymous', 'notOnboarded', 'user', 'admin'] as const) {
+			const response = await fetchAs(request, path, tokens[persona])
+			statuses[persona] = describeResponse(response.status(), response.headers().location)
+		}
+		expect(statuses).toEqual({ anonymous: toSignIn(path), notOnboarded: 404, user: 404, admin: 404 })
+		expect((await fetchAs(request, `/files/context/${SOME_ID}`, tokens.user)).status()).toBe(404)
 	})
 
 	test('GET and POST /signout end the session and go home, for anyone', async ({ request }) => {

@@ -83,7 +83,7 @@ test('an artist saves opportunities from the detail page and a feed card, finds 
 	await open(page, '/portal/feed?saved=1')
 	await expect(saveButton(page, fromDetail)).toBeVisible()
 	await expect(saveButton(page, fromCard)).toBeVisible()
-	await expect(page.getByRole('button', { name: /^Save / })).toHaveCount(0)
+	await expect(page.getByRole('button', { name: /^Save /, pressed: false })).toHaveCount(0)
 
 	// Unsaved from the filtered feed, it leaves the list (the feed reloads: by revalidation or by the redirect).
 	await saveButton(page, fromCard).click()
