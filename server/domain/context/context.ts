@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
+import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
 import { buildStorageKey, sanitizeFileName } from '#server/domain/files/names.ts'
 import { storeUpload } from '#server/domain/files/store-upload.ts'
 import { existingId } from '#server/domain/ids.ts'
@@ -53,14 +54,6 @@ const quoted = (value: string) => JSON.stringify(value.slice(0, 60))
 function tooManyFiles(existing: number) {
 	const message = tooManyFilesMessage(existing)
 	return new DomainError('INVALID', message, { fieldErrors: { files: [message] } })
-}
-
-/** Deletes stored objects no row points at (any more); a failure only leaves an orphan behind. */
-async function deleteObjects(ctx: Pick<AppContext, 'storage' | 'logger'>, keys: readonly string[]) {
-	const results = await Promise.allSettled(keys.map((key) => ctx.storage.delete(key)))
-	results.forEach((result, index) => {
-		if (result.status === 'rejected') ctx.logger.warn({ err: result.reason, key: keys[index] }, 'could not delete a stored context file')
-	})
 }
 
 /**
@@ -176,7 +169,7 @@ export async function startContextSave(ctx: Ctx, actor: Actor, input: ContextTar
 	const staged: StagedFile[] = []
 	const ignored: string[] = []
 	const isDuplicate = (name: string) => storedNames.has(name) || staged.some((file) => file.name === name)
-	const removeObjects = (files: readonly StagedFile[]) => deleteObjects(ctx, files.map((file) => file.key))
+	const removeObjects = (files: readonly StagedFile[]) => deleteStoredObjects(ctx, files.map((file) => file.key))
 
 	return {
 		assertRoomFor(fileNames) {
@@ -264,7 +257,7 @@ export async function deleteQuestionContextFile(ctx: Ctx, actor: Actor, input: D
 	})
 	if (!file) throw notFoundIn('name', `File ${quoted(name)} not found.`)
 	await ctx.db.contextFile.deleteMany({ where: { id: file.id } })
-	await deleteObjects(ctx, [file.storagePath])
+	await deleteStoredObjects(ctx, [file.storagePath])
 	return { name }
 }
 

@@ -1,5 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { createTestContext } from '#tests/app-context.ts'
+import { createUser } from '#tests/factories.ts'
+import { tinyPng } from '#tests/fixtures/files.ts'
+import { saveQuestionContext } from '#server/domain/context/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError } from '#server/domain/errors.ts'
 import {
@@ -133,6 +136,28 @@ describe('opportunity administration', () => {
 		expect((await getOpportunityForAdmin(ctx, admin, kept)).active).toBe(false)
 		expect(await deleteOpportunity(ctx, admin, { id: gone.id })).toEqual({ id: gone.id, title: 'To Delete' })
 		expect(await ctx.db.opportunity.count({ where: { id: gone.id } })).toBe(0)
+	})
+
+	test("delete also removes the artists' context files from storage", async () => {
+		const ctx = await createTestContext()
+		const artist = await createUser(ctx.db, { onboardingCompleted: true })
+		const { id } = await createOpportunity(ctx, admin, valid)
+		await ctx.db.opportunityQuestion.create({
+			data: { opportunityId: id, label: 'Artist statement', slug: 'statement', prompt: 'Artist statement', orderIndex: 0, idx: 0 },
+		})
+		const png = tinyPng()
+		await saveQuestionContext(ctx, { id: artist.id, role: 'user' }, {
+			opportunityId: id,
+			slug: 'statement',
+			notes: 'Mention the 2024 show.',
+			files: [{ name: 'sketch.png', type: 'image/png', size: png.length, data: png.toString('base64') }],
+		})
+		const [file] = await ctx.db.contextFile.findMany({ select: { storagePath: true }, where: { context: { opportunityId: id } } })
+		expect(await ctx.storage.get(file!.storagePath)).not.toBeNull()
+
+		await deleteOpportunity(ctx, admin, { id })
+		expect(await ctx.storage.get(file!.storagePath)).toBeNull()
+		expect(await ctx.db.questionContext.count({ where: { opportunityId: id } })).toBe(0)
 	})
 
 	test('only admins may use any of them', async () => {

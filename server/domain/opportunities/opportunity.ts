@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { AppContext } from '#server/context.ts'
 import { assertAdmin, type Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
+import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
 import { existingId } from '#server/domain/ids.ts'
 import { OpportunityInput, UpdateOpportunityInput, type OpportunityValues } from './opportunity.schema.ts'
 import { slugifyTitle } from './slug.ts'
@@ -85,14 +86,25 @@ export async function getOpportunityForAdmin(ctx: Ctx, actor: Actor, input: { id
 }
 export type AdminOpportunity = Awaited<ReturnType<typeof getOpportunityForAdmin>>
 
-/** Deletes an opportunity (its questions go with it; drafts keep their text). Returns what was deleted, for the toast. */
-export async function deleteOpportunity(ctx: Ctx, actor: Actor, input: { id: string }) {
+/**
+ * Deletes an opportunity. Its questions and the artists' question contexts go with it (cascade);
+ * drafts keep their text. The contexts' stored files are collected in the same statement and
+ * deleted afterwards, so no upload outlives its row. Returns what was deleted, for the toast.
+ */
+export async function deleteOpportunity(ctx: Pick<AppContext, 'db' | 'storage' | 'logger'>, actor: Actor, input: { id: string }) {
 	assertAdmin(actor)
 	const { id } = parseInput(OpportunityId, input)
-	const [deleted] = await ctx.db.$queryRaw<{ id: string; title: string }[]>`
-		DELETE FROM opportunities WHERE id = ${checkedId(id)}::uuid RETURNING id, title`
+	const [deleted] = await ctx.db.$queryRaw<{ id: string; title: string; storagePaths: string[] }[]>`
+		WITH files AS (
+			SELECT f.storage_path FROM context_files f JOIN question_contexts c ON c.id = f.context_id
+			WHERE c.opportunity_id = ${checkedId(id)}::uuid
+		), deleted AS (
+			DELETE FROM opportunities WHERE id = ${checkedId(id)}::uuid RETURNING id, title
+		)
+		SELECT deleted.id, deleted.title, ARRAY(SELECT storage_path FROM files) AS "storagePaths" FROM deleted`
 	if (!deleted) throw notFound(id)
-	return deleted
+	await deleteStoredObjects(ctx, deleted.storagePaths)
+	return { id: deleted.id, title: deleted.title }
 }
 
 /** Shows (active) or hides an opportunity from applicants' feed and detail pages. */

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import type { AppContext } from '#server/context.ts'
 import { DomainError } from '#server/domain/errors.ts'
+import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
 import { buildStorageKey, sanitizeFileName } from '#server/domain/files/names.ts'
 import type { SniffedType } from '#server/domain/files/sniff.ts'
 import { storeUpload } from '#server/domain/files/store-upload.ts'
@@ -79,11 +80,11 @@ export async function uploadAsset(ctx: Ctx, userId: string, { kind, fileName, st
 				select: assetSelect,
 			})
 		})
-		await Promise.all(replaced.map((key) => deleteStoredObject(ctx, key)))
+		await deleteStoredObjects(ctx, replaced)
 		await requestProfileIngestQuietly(ctx, userId)
 		return asset
 	} catch (error) {
-		await deleteStoredObject(ctx, stored.key)
+		await deleteStoredObjects(ctx, [stored.key])
 		throw error
 	}
 }
@@ -98,7 +99,7 @@ export async function removeAsset(ctx: Ctx, userId: string, assetId: unknown) {
 		: null
 	if (!asset) throw new DomainError('NOT_FOUND', `File ${String(assetId)} not found.`)
 	await ctx.db.userAsset.deleteMany({ where: { id: asset.id, userId } })
-	await deleteStoredObject(ctx, asset.storagePath)
+	await deleteStoredObjects(ctx, [asset.storagePath])
 	await requestProfileIngestQuietly(ctx, userId)
 }
 
@@ -125,11 +126,3 @@ export async function getAssetForDownload(ctx: Pick<AppContext, 'db' | 'storage'
 	return { id: asset.id, originalName: asset.originalName, contentType: asset.contentType, size: object.size, body: object.body }
 }
 
-async function deleteStoredObject(ctx: Pick<AppContext, 'storage' | 'logger'>, key: string) {
-	try {
-		await ctx.storage.delete(key)
-	} catch (error) {
-		// An orphaned object costs disk space, not correctness: the row is gone.
-		ctx.logger.warn({ err: error, key }, 'could not delete a stored file')
-	}
-}
