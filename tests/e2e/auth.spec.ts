@@ -170,7 +170,7 @@ test.describe('portal layout', () => {
 		await page.goto('/portal/feed')
 		await waitForHydration(page)
 		// With JavaScript a button opens a drawer; without, a disclosure (<summary>) opens the links.
-		const menu = test.info().project.name === 'js' ? page.getByRole('button', { name: 'Menu' }) : page.locator('summary')
+		const menu = test.info().project.name === 'js' ? page.getByRole('button', { name: 'Menu' }) : page.locator('summary', { hasText: 'Menu' })
 		await menu.click()
 		const drafts = page.getByRole('link', { name: 'Drafts', exact: true }).filter({ visible: true })
 		await expect(drafts).toBeVisible()
