@@ -1,7 +1,7 @@
 // Runs the production build for the end-to-end tests on a database of its
 // own, recreated on every run so tests start from the demo data alone.
 import { spawn } from 'node:child_process'
-import { rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -9,6 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const port = process.env.E2E_PORT ?? '3100'
 // One directory per port, so runs on different ports (E2E_PORT) never share a database.
 const dataDir = path.join(root, 'data', port === '3100' ? 'e2e' : `e2e-${port}`)
+stopLeftoverPostgres(path.join(dataDir, 'postgres', 'postmaster.pid'))
 rmSync(dataDir, { recursive: true, force: true })
 const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server-build/index.js')], {
 	cwd: root,
@@ -34,3 +35,28 @@ const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 
 })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))
+
+/**
+ * A run killed before it could stop its database leaves the postmaster running on this port's
+ * directory. Deleting the directory under it would leave the port taken and the next start
+ * failing, so it is stopped first (the server's own orphan handling needs the directory).
+ */
+function stopLeftoverPostgres(pidFile) {
+	if (!existsSync(pidFile)) return
+	const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0])
+	if (!Number.isInteger(pid) || pid <= 0 || !isRunning(pid)) return
+	console.warn(`e2e: stopping the PostgreSQL (pid ${pid}) an earlier run left behind`)
+	process.kill(pid, 'SIGINT')
+	const deadline = Date.now() + 15_000
+	while (isRunning(pid) && Date.now() < deadline) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100)
+	if (isRunning(pid)) process.kill(pid, 'SIGKILL')
+}
+
+function isRunning(pid) {
+	try {
+		process.kill(pid, 0)
+		return true
+	} catch {
+		return false
+	}
+}
