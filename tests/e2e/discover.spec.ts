@@ -68,6 +68,21 @@ test.describe('the feed', () => {
 		await expect((await openGroup(page, 'Mediums')).getByRole('checkbox', { name: 'Photography', exact: true })).not.toBeChecked()
 	})
 
+	test('filter menus open one at a time and close with Escape', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+		await signIn(context, await createE2eUser({ mediums: ['Painting'], interests: ['grants'] }), baseURL!)
+		await page.goto('/portal/feed')
+		const mediums = await openGroup(page, 'Mediums')
+		const types = await openGroup(page, 'Types')
+		await expect(mediums).not.toHaveAttribute('open')
+		await expect(types).toHaveAttribute('open')
+		await page.keyboard.press('Escape')
+		await expect(types).not.toHaveAttribute('open')
+		await expect(types.locator('summary')).toBeFocused()
+		await openGroup(page, 'Location')
+		await page.getByRole('heading', { name: 'Opportunities', level: 1 }).click()
+		await expect(page.locator('details[open]')).toHaveCount(0)
+	})
+
 	test('shows the empty state when nothing matches', async ({ page, context, baseURL }) => {
 		await signIn(context, await createE2eUser(), baseURL!)
 		await page.goto('/portal/feed?type=no-such-tag')

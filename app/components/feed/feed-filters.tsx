@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useRef, useState, type RefObject } from 'react'
 import { ChevronDown, SlidersHorizontal } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
 import { Select } from '#app/components/ui/select.tsx'
@@ -42,6 +42,7 @@ export function FeedFilterForm({ filters, options }: FeedFiltersProps) {
 		const fromForm = feedInputFromSearchParams(new URLSearchParams([...new FormData(form)].map(([name, value]) => [name, String(value)])))
 		if (filterKey(fromForm) !== filterKey(filters)) setGeneration((value) => value + 1)
 	}, [location.search, filters])
+	useDisclosureMenus(formRef, generation)
 	const active = filters.mediums.length + filters.types.length + filters.locations.length + (filters.saved ? 1 : 0)
 	const locationOptions = [...new Set([...options.locations, ...filters.locations])].map((location) => ({
 		value: location,
@@ -120,6 +121,42 @@ export function FeedFilterForm({ filters, options }: FeedFiltersProps) {
 			</div>
 		</Form>
 	)
+}
+
+/**
+ * With JavaScript the filter disclosures behave like menus: one open at a time, closed by a click
+ * outside or by Escape (which returns focus to its summary). Without it they stay plain <details>.
+ */
+function useDisclosureMenus(formRef: RefObject<HTMLFormElement | null>, formKey: number) {
+	useEffect(() => {
+		const form = formRef.current
+		if (!form) return
+		const openMenus = () => [...form.querySelectorAll<HTMLDetailsElement>('details[open]')]
+		const onToggle = (event: Event) => {
+			const opened = event.target as HTMLDetailsElement
+			if (opened.open) for (const other of openMenus()) if (other !== opened) other.open = false
+		}
+		const onPointerDown = (event: PointerEvent) => {
+			for (const menu of openMenus()) if (!menu.contains(event.target as Node)) menu.open = false
+		}
+		const onKeyDown = (event: KeyboardEvent) => {
+			if (event.key !== 'Escape') return
+			for (const menu of openMenus()) {
+				menu.open = false
+				menu.querySelector('summary')?.focus()
+			}
+		}
+		// toggle does not bubble: listen in the capture phase.
+		form.addEventListener('toggle', onToggle, true)
+		document.addEventListener('pointerdown', onPointerDown)
+		document.addEventListener('keydown', onKeyDown)
+		return () => {
+			form.removeEventListener('toggle', onToggle, true)
+			document.removeEventListener('pointerdown', onPointerDown)
+			document.removeEventListener('keydown', onKeyDown)
+		}
+		// formKey: the form is re-created when the URL changes from outside (see FeedFilterForm).
+	}, [formRef, formKey])
 }
 
 /** One category as a native disclosure of checkboxes: keyboard and no-JS friendly, compact when closed. */
