@@ -223,11 +223,13 @@ class PgliteShadow implements SqlMigrationAwareDriverAdapterFactory {
 
 	private async open() {
 		// Development-only packages, loaded only when authoring: production never diffs.
-		const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
+		const [{ PGlite }, { PrismaPGlite }, { pg_trgm }] = await Promise.all([
 			import('@electric-sql/pglite'),
 			import('pglite-prisma-adapter'),
+			import('@electric-sql/pglite/contrib/pg_trgm'),
 		])
-		const db = (this.db ??= new PGlite())
+		// The extensions the migrations create must exist in the shadow database too (bundled, offline).
+		const db = (this.db ??= new PGlite({ extensions: { pg_trgm } }))
 		const adapter = await new PrismaPGlite(db).connect()
 		// pglite-prisma-adapter 0.7.2 neither awaits exec() here nor converts its
 		// errors: a broken migration would escape as an unhandled rejection

@@ -62,4 +62,12 @@ describe('admin list query plans with 100,000 opportunities', () => {
 			expect(nodes.map((node) => node['Index Name'])).toContain('opportunities_created_at_idx')
 		}
 	})
+
+	test('a search count is answered from the title trigram and tag indexes, never a table scan', async () => {
+		const nodes = await plan(queriesFor({ q: 'Call 4242' }).count)
+		expect(nodes.map((node) => node['Node Type'])).not.toContain('Seq Scan')
+		const indexes = nodes.map((node) => node['Index Name'])
+		expect(indexes).toContain('opportunities_title_trgm_idx')
+		expect(indexes).toContain('opportunities_tags_idx')
+	})
 })
