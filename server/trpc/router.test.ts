@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { ValidatedSession } from '#server/auth/session.server.ts'
 import { createTestContext } from '#tests/app-context.ts'
-import { createActors, createOpportunity } from '#tests/opportunity-factories.ts'
+import { createActors, createOpportunity } from '#tests/factories.ts'
 import { createQuestion } from '#server/domain/questions/questions.ts'
 import { appRouter } from './router.ts'
 import type { TrpcContext } from './trpc.ts'

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext } from '#tests/app-context.ts'
-import { createUser } from '#tests/factories.ts'
-import { createOpportunity } from '#tests/opportunity-factories.ts'
+import { createOpportunity, createUser } from '#tests/factories.ts'
 import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { saveOpportunity } from '#server/domain/saved/saved.ts'

@@ -7,8 +7,7 @@ import type { Actor } from '#server/domain/actor.ts'
 import { createQuestion } from '#server/domain/questions/questions.ts'
 import { uploadsDirectory } from '#server/integrations/storage/index.ts'
 import { createTestContext } from '#tests/app-context.ts'
-import { createActors, createOpportunity } from '#tests/opportunity-factories.ts'
-import { createUser } from '#tests/factories.ts'
+import { createActors, createOpportunity, createUser } from '#tests/factories.ts'
 import { minimalPdf, tinyPng } from '#tests/fixtures/files.ts'
 import {
 	deleteQuestionContextFile,

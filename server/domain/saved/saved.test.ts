@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext } from '#tests/app-context.ts'
-import { createActors, createOpportunity } from '#tests/opportunity-factories.ts'
+import { createActors, createOpportunity } from '#tests/factories.ts'
 import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { saveOpportunity, unsaveOpportunity } from './saved.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { createTestContext } from '#tests/app-context.ts'
-import { createActors, createOpportunity } from '#tests/opportunity-factories.ts'
+import { createActors, createOpportunity } from '#tests/factories.ts'
 import { createQuestion, listQuestions } from '#server/domain/questions/questions.ts'
 import { importTemplate, listTemplates, saveQuestionAsTemplate, uniqueTemplateLabel } from './templates.ts'
 

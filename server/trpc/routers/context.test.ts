@@ -5,7 +5,7 @@ import { tooManyFilesMessage } from '#server/domain/context/context.schema.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import type { TrpcContext } from '#server/trpc/trpc.ts'
 import { createTestContext } from '#tests/app-context.ts'
-import { createActors, createOpportunity } from '#tests/opportunity-factories.ts'
+import { createActors, createOpportunity } from '#tests/factories.ts'
 import { minimalPdf, tinyPng } from '#tests/fixtures/files.ts'
 
 async function setup() {
