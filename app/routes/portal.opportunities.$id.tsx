@@ -12,24 +12,27 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/
 import { SaveOpportunityButton } from '#app/components/save-opportunity-button.tsx'
 import { UpgradeDialog, UpgradePanel } from '#app/components/upgrade-dialog.tsx'
 import { requireOpportunityForArtist } from '#app/utils/artist-opportunity.server.ts'
-import { formatShortDate } from '#app/utils/dates.ts'
+import { dueNote, formatShortDate } from '#app/utils/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { timeZoneHint } from '#app/utils/time-zone.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { draftAllowance } from '#server/domain/credits/allowance.ts'
 import { getCreditSummary } from '#server/domain/credits/balance.ts'
 import { GenerateDraftInput, TONE_CHOICES } from '#server/domain/drafting/drafting.schema.ts'
 import { CATEGORY_LABELS } from '#server/domain/opportunities/opportunity.schema.ts'
 import { limitLabel, questionTypeLabel } from '#server/domain/questions/display.ts'
+import { getArtistToday } from '#server/domain/time-zone.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title: data?.opportunity.title ?? 'Opportunity' })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
 	const { user, actor, opportunity } = await requireOpportunityForArtist(request, context, params.id)
-	const [credits, contextSummaries] = await Promise.all([
+	const [credits, contextSummaries, today] = await Promise.all([
 		getCreditSummary(context.app, user.id),
 		listContextSummaries(context.app, actor, opportunity.id),
+		getArtistToday(context.app, user.id, { browserTimeZone: timeZoneHint(request) }),
 	])
-	return { opportunity, allowance: draftAllowance(credits), contextSummaries }
+	return { opportunity, allowance: draftAllowance(credits), contextSummaries, today }
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -45,7 +48,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function OpportunityDetail() {
-	const { opportunity, allowance, contextSummaries } = useLoaderData<typeof loader>()
+	const { opportunity, allowance, contextSummaries, today } = useLoaderData<typeof loader>()
+	const due = opportunity.deadline ? dueNote(opportunity.deadline, today) : null
 	const questionCount = opportunity.questions.length
 	return (
 		<div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
@@ -77,6 +81,7 @@ export default function OpportunityDetail() {
 								<CalendarDays aria-hidden className="size-4 text-muted-foreground" />
 								<dt>Deadline:</dt>
 								<dd className="font-medium">{formatShortDate(opportunity.deadline)}</dd>
+								{due ? <dd className="font-medium text-destructive">({due})</dd> : null}
 							</div>
 						) : null}
 					</dl>

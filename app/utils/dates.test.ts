@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { daysUntil, formatLongDate, formatShortDate, isDeadlineSoon, parseIsoDate, todayIsoDate, toIsoDate } from './dates.ts'
+import { daysUntil, dueNote, formatLongDate, formatShortDate, isDeadlineSoon, parseIsoDate, todayIsoDate, toIsoDate } from './dates.ts'
 
 describe('calendar dates', () => {
 	test('format yyyy-MM-dd in en-US short and long forms without shifting the day', () => {
@@ -32,5 +32,13 @@ describe('calendar dates', () => {
 		expect(isDeadlineSoon('2025-01-20', '2025-01-05')).toBe(false)
 		expect(isDeadlineSoon('2025-01-04', '2025-01-05')).toBe(false)
 		expect(isDeadlineSoon('Invalid', '2025-01-05')).toBe(false)
+	})
+
+	test('a deadline within two weeks reads as days left', () => {
+		expect(dueNote('2025-01-05', '2025-01-05')).toBe('Due today')
+		expect(dueNote('2025-01-06', '2025-01-05')).toBe('1 day left')
+		expect(dueNote('2025-01-19', '2025-01-05')).toBe('14 days left')
+		expect(dueNote('2025-01-20', '2025-01-05')).toBeNull()
+		expect(dueNote('2025-01-04', '2025-01-05')).toBeNull()
 	})
 })

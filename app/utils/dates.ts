@@ -57,3 +57,11 @@ export function isDeadlineSoon(value: string, today: string): boolean {
 	const days = daysUntil(value, today)
 	return days !== null && days >= 0 && days <= SOON_DAYS
 }
+
+/** Days left as a few words ("Due today", "3 days left") for a deadline within the "Soon" window; null otherwise. */
+export function dueNote(deadline: string, today: string): string | null {
+	const days = daysUntil(deadline, today)
+	if (days === null || days < 0 || days > SOON_DAYS) return null
+	if (days === 0) return 'Due today'
+	return days === 1 ? '1 day left' : `${days} days left`
+}

@@ -1,3 +1,5 @@
+import type { AppContext } from '#server/context.ts'
+
 /*
  * Which calendar day is "today" for an artist. Deadlines are calendar dates
  * (yyyy-MM-dd, no time zone), so "due today or later" depends on where the
@@ -28,4 +30,14 @@ export function effectiveTimeZone(profileTimeZone: string | null | undefined, br
 	if (profileTimeZone && isValidTimeZone(profileTimeZone)) return profileTimeZone
 	if (browserTimeZone && isValidTimeZone(browserTimeZone)) return browserTimeZone
 	return 'UTC'
+}
+
+/** The artist's today (yyyy-MM-dd): their profile's zone, else their browser's, else UTC. */
+export async function getArtistToday(
+	ctx: Pick<AppContext, 'db'>,
+	userId: string,
+	{ browserTimeZone = null, now = new Date() }: { browserTimeZone?: string | null; now?: Date } = {},
+) {
+	const profile = await ctx.db.profile.findUnique({ where: { userId }, select: { timeZone: true } })
+	return todayIn(effectiveTimeZone(profile?.timeZone, browserTimeZone), now)
 }

@@ -174,11 +174,12 @@ test.describe('an opportunity', () => {
 		}
 	})
 
-	test('shows Pro artists their unlimited plan', async ({ page, context, baseURL }) => {
-		const { id } = await createE2eOpportunity({ title: `Pro Call ${randomBytes(3).toString('hex')}` })
+	test('shows Pro artists their unlimited plan, and how many days are left', async ({ page, context, baseURL }) => {
+		const { id } = await createE2eOpportunity({ title: `Pro Call ${randomBytes(3).toString('hex')}`, deadlineInDays: 3 })
 		await signIn(context, await createE2eUser({ plan: 'pro', granted: true }), baseURL!)
 		await page.goto(`/portal/opportunities/${id}`)
 		await expect(page.getByText('Pro Plan - Unlimited Drafts')).toBeVisible()
+		await expect(page.getByText('(3 days left)')).toBeVisible()
 	})
 
 	test('an unknown or inactive opportunity goes back to the feed with "Opportunity not found"', async ({ page, context, baseURL }) => {

@@ -3,7 +3,7 @@ import { CalendarDays, MapPin, Sparkles } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Card } from '#app/components/ui/card.tsx'
-import { daysUntil, formatShortDate } from '#app/utils/dates.ts'
+import { dueNote, formatShortDate } from '#app/utils/dates.ts'
 import { describeMatch, type MatchReasons } from '#server/domain/feed/matching.ts'
 import { CATEGORY_LABELS, type Category } from '#server/domain/opportunities/opportunity.schema.ts'
 import { INTEREST_LABELS, type Interest } from '#server/domain/profiles/choices.ts'
@@ -29,14 +29,6 @@ type OpportunityCardProps = {
 }
 
 export const interestLabel = (interest: string) => INTEREST_LABELS[interest as Interest] ?? interest
-
-/** Days left as a few words, for deadlines within two weeks. */
-function dueNote(deadline: string, today: string) {
-	const days = daysUntil(deadline, today)
-	if (days === null || days > 14) return null
-	if (days === 0) return 'Due today'
-	return days === 1 ? '1 day left' : `${days} days left`
-}
 
 /**
  * One feed card. The title's link is stretched over the whole card (clicking anywhere opens the
