@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext } from '#tests/app-context.ts'
+import { explain, onOpportunities, type PlanNode } from '#tests/query-plans.ts'
 import { createUser } from '#tests/factories.ts'
 import type { AppContext } from '#server/context.ts'
-import { Prisma } from '#server/db/generated/client.ts'
+import { type Prisma } from '#server/db/generated/client.ts'
 import { feedQueries } from './feed.ts'
 import { FEED_PAGE_SIZE, FeedInput } from './feed.schema.ts'
 
@@ -16,18 +17,7 @@ const TODAY = '2030-06-15'
 let ctx: AppContext
 let userId: string
 
-type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; Plans?: PlanNode[] }
-
-function nodesOf(node: PlanNode): PlanNode[] {
-	return [node, ...(node.Plans ?? []).flatMap(nodesOf)]
-}
-
-async function plan(query: Prisma.Sql) {
-	const [row] = await ctx.db.$queryRaw<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(Prisma.sql`EXPLAIN (FORMAT JSON) ${query}`)
-	return nodesOf(row!['QUERY PLAN'][0].Plan)
-}
-
-const onTable = (nodes: PlanNode[]) => nodes.filter((node) => node['Relation Name'] === 'opportunities')
+const plan = (query: Prisma.Sql) => explain(ctx, query)
 const types = (nodes: PlanNode[]) => nodes.map((node) => node['Node Type'])
 const indexes = (nodes: PlanNode[]) => nodes.map((node) => node['Index Name'])
 
@@ -53,14 +43,14 @@ beforeAll(async () => {
 describe('feed query plans with 100,000 opportunities', () => {
 	test('the first page, by deadline, walks the (active, deadline, id) index and stops after a page: no sort, no table scan', async () => {
 		const nodes = await plan(queriesFor({}).page(FEED_PAGE_SIZE))
-		expect(types(onTable(nodes))).not.toContain('Seq Scan')
-		expect(indexes(onTable(nodes))).toContain('opportunities_active_deadline_id_idx')
+		expect(types(onOpportunities(nodes))).not.toContain('Seq Scan')
+		expect(indexes(onOpportunities(nodes))).toContain('opportunities_active_deadline_id_idx')
 		expect(types(nodes)).not.toContain('Sort')
 		expect(types(nodes)[0]).toBe('Limit')
 	})
 
 	test('the count of open opportunities is answered from an index', async () => {
-		const nodes = onTable(await plan(queriesFor({}).count))
+		const nodes = onOpportunities(await plan(queriesFor({}).count))
 		expect(types(nodes)).not.toContain('Seq Scan')
 		expect(indexes(nodes)).toContain('opportunities_active_deadline_id_idx')
 	})
@@ -75,7 +65,7 @@ describe('feed query plans with 100,000 opportunities', () => {
 			const queries = queriesFor(input)
 			for (const query of [queries.page(FEED_PAGE_SIZE), queries.count]) {
 				const nodes = await plan(query)
-				expect(types(onTable(nodes)), JSON.stringify(input)).not.toContain('Seq Scan')
+				expect(types(onOpportunities(nodes)), JSON.stringify(input)).not.toContain('Seq Scan')
 				// A bitmap index scan names its index but not its table.
 				expect(indexes(nodes).some((name) => name?.startsWith('opportunities_')), JSON.stringify(input)).toBe(true)
 			}
@@ -84,10 +74,10 @@ describe('feed query plans with 100,000 opportunities', () => {
 
 	test('the filter options probe the indexes: tags one at a time, locations one index jump each', async () => {
 		const queries = queriesFor({})
-		const tagNodes = onTable(await plan(queries.presentTags(['painting', 'video', 'grants', 'digital art'])))
+		const tagNodes = onOpportunities(await plan(queries.presentTags(['painting', 'video', 'grants', 'digital art'])))
 		expect(types(tagNodes)).not.toContain('Seq Scan')
 
-		const locationNodes = onTable(await plan(queries.locations))
+		const locationNodes = onOpportunities(await plan(queries.locations))
 		expect(types(locationNodes)).not.toContain('Seq Scan')
 		expect(indexes(locationNodes)).toContain('opportunities_active_location_idx')
 	})

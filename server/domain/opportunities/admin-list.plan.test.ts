@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, test } from 'vitest'
 import { createTestContext } from '#tests/app-context.ts'
+import { explain, onOpportunities } from '#tests/query-plans.ts'
 import type { AppContext } from '#server/context.ts'
-import { Prisma } from '#server/db/generated/client.ts'
+import { type Prisma } from '#server/db/generated/client.ts'
 import { adminListQueries } from './admin-list.ts'
 import { AdminListInput } from './opportunity.schema.ts'
 
@@ -13,18 +14,7 @@ import { AdminListInput } from './opportunity.schema.ts'
 const ROWS = 100_000
 let ctx: AppContext
 
-type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; Plans?: PlanNode[] }
-
-function nodesOf(node: PlanNode): PlanNode[] {
-	return [node, ...(node.Plans ?? []).flatMap(nodesOf)]
-}
-
-async function plan(query: Prisma.Sql) {
-	const [row] = await ctx.db.$queryRaw<{ 'QUERY PLAN': [{ Plan: PlanNode }] }[]>(Prisma.sql`EXPLAIN (FORMAT JSON) ${query}`)
-	return nodesOf(row!['QUERY PLAN'][0].Plan)
-}
-
-const onTable = (nodes: PlanNode[]) => nodes.filter((node) => node['Relation Name'] === 'opportunities')
+const plan = (query: Prisma.Sql) => explain(ctx, query)
 
 beforeAll(async () => {
 	ctx = await createTestContext()
@@ -44,20 +34,20 @@ const queriesFor = (input: AdminListInput) => adminListQueries(AdminListInput.pa
 describe('admin list query plans with 100,000 opportunities', () => {
 	test('a page of the unfiltered list reads the created_at index, never the whole table', async () => {
 		for (const offset of [0, 20 * 49]) {
-			const nodes = onTable(await plan(queriesFor({}).page(offset)))
+			const nodes = onOpportunities(await plan(queriesFor({}).page(offset)))
 			expect(nodes.map((node) => node['Node Type'])).not.toContain('Seq Scan')
 			expect(nodes.map((node) => node['Index Name'])).toContain('opportunities_created_at_idx')
 		}
 	})
 
 	test('the unfiltered count is answered from an index', async () => {
-		const nodes = onTable(await plan(queriesFor({}).count))
+		const nodes = onOpportunities(await plan(queriesFor({}).count))
 		expect(nodes.map((node) => node['Node Type'])).not.toContain('Seq Scan')
 	})
 
 	test('a filtered page (search, category, deadline) still walks the created_at index and stops after 20 rows', async () => {
 		for (const input of [{ q: 'Call 4' }, { category: 'residency' }, { deadline: 'upcoming' }, { q: 'medium3', category: 'grant' }] as const) {
-			const nodes = onTable(await plan(queriesFor(input).page(0)))
+			const nodes = onOpportunities(await plan(queriesFor(input).page(0)))
 			expect(nodes.map((node) => node['Node Type'])).not.toContain('Seq Scan')
 			expect(nodes.map((node) => node['Index Name'])).toContain('opportunities_created_at_idx')
 		}
