@@ -4,24 +4,16 @@ import type { ReactNode } from 'react'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { dueNote, formatShortDate } from '#app/utils/dates.ts'
-import { describeMatch, type MatchReasons } from '#server/domain/feed/matching.ts'
-import { CATEGORY_LABELS, type Category } from '#server/domain/opportunities/opportunity.schema.ts'
+import type { FeedCard } from '#server/domain/feed/feed.ts'
+import { describeMatch } from '#server/domain/feed/matching.ts'
+import { CATEGORY_LABELS } from '#server/domain/opportunities/opportunity.schema.ts'
 import { INTEREST_LABELS, type Interest } from '#server/domain/profiles/choices.ts'
 
 /** How many tags a card shows before "+N more". */
 const CARD_TAGS = 4
 
 type OpportunityCardProps = {
-	opportunity: {
-		id: string
-		title: string
-		organization: string
-		location: string | null
-		deadline: string
-		tags: string[]
-		category: Category
-		match: MatchReasons
-	}
+	opportunity: Omit<FeedCard, 'saved'>
 	/** The artist's calendar day (yyyy-MM-dd), for "Due today" and "N days left". */
 	today: string
 	/** Controls drawn above the card's link (the save button). */

@@ -2,6 +2,7 @@ import type { AppContext } from '#server/context.ts'
 import { Prisma } from '#server/db/generated/client.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
+import type { Category } from '#server/domain/opportunities/opportunity.schema.ts'
 import { INTEREST_LABELS, type Interest } from '#server/domain/profiles/choices.ts'
 import { effectiveTimeZone, todayIn } from '#server/domain/time-zone.ts'
 import { FEED_PAGE_SIZE, FeedInput, type FeedFilters } from './feed.schema.ts'
@@ -24,7 +25,7 @@ export type FeedCard = {
 	location: string | null
 	deadline: string
 	tags: string[]
-	category: 'grant' | 'residency' | 'open_call'
+	category: Category
 	saved: boolean
 	match: MatchReasons
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError } from '#server/domain/errors.ts'
 import { existingId } from '#server/domain/ids.ts'
+import { questionSelect } from '#server/domain/questions/questions.ts'
 
 /**
  * One opportunity as an artist sees it (spec: Opportunity detail): only active ones exist for
@@ -24,18 +25,7 @@ export async function getOpportunityForArtist(ctx: Pick<AppContext, 'db'>, actor
 			url: true,
 			questions: {
 				orderBy: [{ orderIndex: 'asc' }, { createdAt: 'asc' }],
-				select: {
-					id: true,
-					slug: true,
-					label: true,
-					section: true,
-					type: true,
-					required: true,
-					helpText: true,
-					limitType: true,
-					limitValue: true,
-					options: true,
-				},
+				select: questionSelect,
 			},
 			savedBy: { where: { userId: actor.id }, select: { userId: true } },
 		},
