@@ -1,3 +1,4 @@
+import { cookieValue } from '#server/http/cookies.ts'
 import type { Db } from '#server/db/client.ts'
 import type { RequestContext } from '#server/context.ts'
 import { generateToken, hashToken } from './tokens.ts'
@@ -97,15 +98,8 @@ export function serializeClearedSessionCookie({ secure }: { secure: boolean }) {
 }
 
 export function readSessionToken(cookieHeader: string | null | undefined): string | null {
-	if (!cookieHeader) return null
-	for (const part of cookieHeader.split(';')) {
-		const [name, ...rest] = part.trim().split('=')
-		if (name === SESSION_COOKIE) {
-			const value = rest.join('=')
-			return /^[A-Za-z0-9_-]{16,128}$/.test(value) ? value : null
-		}
-	}
-	return null
+	const value = cookieValue(cookieHeader, SESSION_COOKIE)
+	return value !== null && /^[A-Za-z0-9_-]{16,128}$/.test(value) ? value : null
 }
 
 /**
