@@ -1,4 +1,4 @@
-import { Form, Link, useLocation, useSubmit } from '@remix-run/react'
+import { Form, Link, useSubmit } from '@remix-run/react'
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { ChevronDown, SlidersHorizontal } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
@@ -32,16 +32,15 @@ export function FeedFilterForm({ filters, options }: FeedFiltersProps) {
 	const submit = useSubmit()
 	const hydrated = useHydrated()
 	const formRef = useRef<HTMLFormElement>(null)
-	const location = useLocation()
-	// The inputs are uncontrolled (they work without JavaScript). When the URL changes other than
-	// by this form (Clear filters, Back), they are re-created from the URL's filters.
+	// The inputs are uncontrolled (they work without JavaScript). When the filters change other than
+	// by this form (Clear filters, Back), they are re-created from the loader's filters.
 	const [generation, setGeneration] = useState(0)
 	useEffect(() => {
 		const form = formRef.current
 		if (!form) return
 		const fromForm = feedInputFromSearchParams(new URLSearchParams([...new FormData(form)].map(([name, value]) => [name, String(value)])))
 		if (filterKey(fromForm) !== filterKey(filters)) setGeneration((value) => value + 1)
-	}, [location.search, filters])
+	}, [filters])
 	useDisclosureMenus(formRef, generation)
 	const active = filters.mediums.length + filters.types.length + filters.locations.length + (filters.saved ? 1 : 0)
 	const locationOptions = [...new Set([...options.locations, ...filters.locations])].map((location) => ({
