@@ -60,6 +60,8 @@ COPY package.json ./
 COPY prisma ./prisma
 COPY --from=build /app/build ./build
 COPY --from=build /app/server-build ./server-build
+# Child processes the server forks by path (the PDF reader): plain JavaScript, run as they are.
+COPY server/workers ./server/workers
 
 # The `node` user of the official image, by number so that Kubernetes'
 # runAsNonRoot can verify it.

@@ -1,7 +1,7 @@
 // The Docker files cannot be built on the development machines (no Docker
 // engine), so these tests check them against the repository instead: every
 // file an image step needs must be where that step looks for it.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
@@ -73,6 +73,32 @@ function esbuildOutputs(script: string): string[] {
 	return esbuildEntryPoints(script).map((entry) =>
 		path.posix.join(outdir, path.posix.basename(entry).replace(/\.[cm]?[jt]sx?$/, '.js')),
 	)
+}
+
+/** The files `entries` import, as esbuild sees them with npm packages external (as scripts/build-server.mjs). */
+async function importGraph(entries: string[]) {
+	const { metafile } = await build({
+		absWorkingDir: root,
+		entryPoints: entries,
+		bundle: true,
+		platform: 'node',
+		format: 'esm',
+		packages: 'external',
+		metafile: true,
+		write: false,
+		outdir: 'server-build',
+		logLevel: 'silent',
+	})
+	return metafile.inputs
+}
+
+const lockfile = JSON.parse(read('package-lock.json')) as { packages: Record<string, { dev?: boolean }> }
+
+/** The package an import names, when `npm ci --omit=dev` (the runtime's install) leaves it out. */
+function devOnlyPackage(importPath: string): string | undefined {
+	const name = importPath.split('/').slice(0, importPath.startsWith('@') ? 2 : 1).join('/')
+	const locked = lockfile.packages[`node_modules/${name}`]
+	return !locked || locked.dev ? name : undefined
 }
 
 // ── a model of each stage's file system (absolute paths it is known to hold) ─
@@ -275,9 +301,13 @@ describe('Dockerfile', () => {
 		for (const needed of ['package.json', 'node_modules', 'prisma', ...buildOutputs()]) {
 			expect(files.has(resolveIn(workdir, needed)), `runtime has ${needed}`).toBe(true)
 		}
-		for (const source of ['app', 'server', 'tests', 'scripts']) {
+		for (const source of ['app', 'tests', 'scripts']) {
 			expect(stageHas(runtime, resolveIn(workdir, source)), `runtime has no ${source}/`).toBe(false)
 		}
+		// Of server/, only the plain-JavaScript child scripts (see the next test); the rest is bundled.
+		const serverDir = resolveIn(workdir, 'server')
+		const fromServer = [...files].filter((file) => file === serverDir || file.startsWith(`${serverDir}/`))
+		expect(fromServer, 'runtime has no server/ sources besides server/workers/').toEqual([`${serverDir}/workers`])
 		const modules = parseCopy(
 			instructions(runtime, 'COPY').find((copy) => parseCopy(copy).dest.replace(/\/$/, '').endsWith('node_modules'))!,
 		)
@@ -285,6 +315,29 @@ describe('Dockerfile', () => {
 		expect(install?.args, 'runtime node_modules come from an install without dev dependencies').toMatch(
 			/--omit=dev\b/,
 		)
+	})
+
+	test('the runtime holds the child scripts the server forks, and everything they import', async () => {
+		// server/domain/files/pdf-text.ts forks server/workers/pdf-text.mjs by path: the bundle does not hold it.
+		const { workdir } = stageFiles(runtime)
+		const scripts = readdirSync(path.join(root, 'server/workers')).filter((file) => file.endsWith('.mjs'))
+		expect(scripts).toContain('pdf-text.mjs')
+		for (const script of scripts) {
+			expect(stageHas(runtime, resolveIn(workdir, `server/workers/${script}`)), `runtime has server/workers/${script}`).toBe(true)
+		}
+		const inputs = await importGraph(scripts.map((script) => `server/workers/${script}`))
+		const devOnly: string[] = []
+		for (const [file, input] of Object.entries(inputs)) {
+			expect(file, 'the child scripts import only files beside them (no TypeScript, no aliases)').toMatch(
+				/^server\/workers\/[^/]+\.mjs$/,
+			)
+			for (const imported of input.imports) {
+				if (!imported.external || imported.path.startsWith('node:')) continue
+				const name = devOnlyPackage(imported.path)
+				if (name) devOnly.push(`${name} (imported by ${file})`)
+			}
+		}
+		expect(devOnly, 'imported by a child script but not installed by npm ci --omit=dev').toEqual([])
 	})
 
 	test('CMD starts the Express entry that the build script writes', () => {
@@ -301,27 +354,14 @@ describe('Dockerfile', () => {
 		// The bundles keep npm packages external, and the runtime only has `npm ci --omit=dev`.
 		const entries = esbuildEntryPoints(read('scripts/build-server.mjs'))
 		expect(entries.length, 'scripts/build-server.mjs names its entry points').toBeGreaterThan(0)
-		const { metafile } = await build({
-			absWorkingDir: root,
-			entryPoints: entries,
-			bundle: true,
-			platform: 'node',
-			format: 'esm',
-			packages: 'external',
-			metafile: true,
-			write: false,
-			outdir: 'server-build',
-			logLevel: 'silent',
-		})
-		const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { dev?: boolean }> }
+		const inputs = await importGraph(entries)
 		const devOnly: string[] = []
-		for (const [file, input] of Object.entries(metafile.inputs)) {
+		for (const [file, input] of Object.entries(inputs)) {
 			for (const imported of input.imports) {
 				if (!imported.external || imported.kind !== 'import-statement' || !/^[@a-z]/.test(imported.path)) continue
 				if (imported.path.startsWith('node:')) continue
-				const name = imported.path.split('/').slice(0, imported.path.startsWith('@') ? 2 : 1).join('/')
-				const locked = lock.packages[`node_modules/${name}`]
-				if (!locked || locked.dev) devOnly.push(`${name} (imported by ${file})`)
+				const name = devOnlyPackage(imported.path)
+				if (name) devOnly.push(`${name} (imported by ${file})`)
 			}
 		}
 		expect(devOnly, 'imported at start-up but not installed by npm ci --omit=dev').toEqual([])

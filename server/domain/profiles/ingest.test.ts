@@ -6,19 +6,6 @@ import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
 import { minimalPdf } from '#tests/fixtures/files.ts'
 import { uploadAsset } from './assets.ts'
 import { ARTIST_BRIEF_MAX_CHARS, buildArtistBrief, ingestProfile, requestProfileIngestFor } from './ingest.ts'
-import { extractPdfText } from './pdf-text.ts'
-
-describe('CV text', () => {
-	test('is extracted from a real PDF', async () => {
-		const pdf = minimalPdf(['Ada Lovelace (b. 1985)', 'Solo show: Analytical Engines, Lisbon 2024'])
-		expect(pdf.length).toBeLessThan(1000)
-		expect(await extractPdfText(pdf)).toBe('Ada Lovelace (b. 1985)\nSolo show: Analytical Engines, Lisbon 2024')
-	})
-
-	test('a file that is not a readable PDF throws', async () => {
-		await expect(extractPdfText(Buffer.from('%PDF-1.4 nothing else'))).rejects.toThrow()
-	})
-})
 
 describe('the artist brief', () => {
 	const profile = {

@@ -1,9 +1,9 @@
 import type { Readable } from 'node:stream'
 import type { AppContext } from '#server/context.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
+import { PdfReadError, extractPdfText, normalizeText } from '#server/domain/files/pdf-text.ts'
 import { INTEREST_LABELS, LINK_KIND_LABELS, MAX_CV_BYTES, PDF_TYPE, type Interest, type LinkKind } from './choices.ts'
 import { ProfileIngestRequest } from './ingest.schema.ts'
-import { extractPdfText, normalizeText } from './pdf-text.ts'
 
 /*
  * The profile ingest: turns the profile, its links and the CV into the artist brief, the compact
@@ -72,11 +72,17 @@ export async function ingestProfile(ctx: IngestCtx, userId: string) {
 	if (cv?.contentType === PDF_TYPE) {
 		try {
 			const object = await ctx.storage.get(cv.storagePath)
-			if (object) cvText = (await extractPdfText(await readAll(object.body, MAX_CV_BYTES))).slice(0, CV_TEXT_MAX_CHARS) || null
-			else ctx.logger.warn({ userId, assetId: cv.id }, 'profile ingest: the CV file is missing from storage')
+			if (object) {
+				const { text } = await extractPdfText(await readAll(object.body, MAX_CV_BYTES), { maxChars: CV_TEXT_MAX_CHARS })
+				cvText = text || null
+			} else {
+				ctx.logger.warn({ userId, assetId: cv.id }, 'profile ingest: the CV file is missing from storage')
+			}
 		} catch (error) {
-			// A PDF pdfjs cannot read still leaves a brief built from the rest of the profile.
-			ctx.logger.warn({ err: error, userId, assetId: cv.id }, 'profile ingest: could not read the CV text')
+			// A PDF that cannot be read (invalid, or past the reader's time or memory) still leaves a
+			// brief built from the rest of the profile.
+			const reason = error instanceof PdfReadError ? error.reason : undefined
+			ctx.logger.warn({ err: error, reason, userId, assetId: cv.id }, 'profile ingest: could not read the CV text')
 		}
 	} else if (cv) {
 		ctx.logger.info({ userId, assetId: cv.id, contentType: cv.contentType }, 'profile ingest: no text extraction for this CV type')
