@@ -1,0 +1,97 @@
+import { describe, expect, test } from 'vitest'
+import { NAMES, sampleDraft } from './draft.fixture.ts'
+import { renderDraftPdf } from './pdf.ts'
+
+/** What a PDF reader finds: each page's text (pdfjs, as the CV ingest reads PDFs), the links and the document info. */
+async function readPdf(pdf: Buffer) {
+	const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs')
+	const document = await getDocument({ data: new Uint8Array(pdf), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise
+	try {
+		const pages: string[] = []
+		for (let number = 1; number <= document.numPages; number++) {
+			const content = await (await document.getPage(number)).getTextContent()
+			pages.push(
+				content.items
+					.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : ''))
+					.join('')
+					.replace(/[^\S\n]+/g, ' '),
+			)
+		}
+		const links: string[] = []
+		for (let number = 1; number <= document.numPages; number++) {
+			for (const annotation of await (await document.getPage(number)).getAnnotations()) {
+				if (annotation.subtype === 'Link') links.push(String(annotation.url ?? annotation.unsafeUrl))
+			}
+		}
+		const { info } = await document.getMetadata()
+		return { pages, links, info: info as Record<string, unknown> }
+	} finally {
+		await document.destroy()
+	}
+}
+
+async function pageTexts(pdf: Buffer) {
+	return (await readPdf(pdf)).pages
+}
+
+describe('the PDF', () => {
+	test('carries the draft: header, prompts, notes, answers in any script, counts and page numbers', async () => {
+		const pages = await pageTexts(await renderDraftPdf(sampleDraft()))
+		expect(pages).toHaveLength(1)
+		const [text] = pages as [string]
+		for (const line of [
+			'Spring Residency 2027 · Nov 23, 2026',
+			'Spring Residency 2027 · Harbour Arts Council',
+			'Deadline: January 5, 2027',
+			'https://example.org/spring-residency',
+			'1. Describe the project and who you will work with.',
+			'Max 300 words',
+			'Name your collaborators.',
+			'Tidewater is a dance piece about the harbour at night.',
+			'29 / 300 words',
+			'2. Which disciplines does the project involve?',
+			'Dance, Sound art',
+			'3. Project title',
+			'33 / 20 chars · 13 over limit',
+			'4. Budget notes',
+			'(no answer yet)',
+			'Page 1 of 1',
+		]) {
+			expect(text).toContain(line)
+		}
+		for (const name of NAMES) expect(text).toContain(name)
+	})
+
+	test('embeds its TrueType font and never falls back to a standard font without Greek or Cyrillic', async () => {
+		const bytes = (await renderDraftPdf(sampleDraft())).toString('latin1')
+		expect(bytes).toContain('/FontFile2')
+		expect(bytes).toMatch(/\/BaseFont \/[A-Z]{6}\+DejaVuSans\b/)
+		expect(bytes).not.toContain('Helvetica')
+		expect(bytes).not.toMatch(/\/Subtype \/Type1/)
+	})
+
+	test('names the document for the reader and the viewer', async () => {
+		const { info } = await readPdf(await renderDraftPdf(sampleDraft({ title: 'Ελένη · Open Call 2027' })))
+		expect(info).toMatchObject({ Title: 'Ελένη · Open Call 2027', Creator: 'Callboard' })
+	})
+
+	test("links the opportunity's web address, and prints any other kind of address without a link", async () => {
+		expect((await readPdf(await renderDraftPdf(sampleDraft()))).links).toEqual(['https://example.org/spring-residency'])
+		const unsafe = await readPdf(await renderDraftPdf(sampleDraft({ opportunityUrl: 'javascript:alert(1)' })))
+		expect(unsafe.links).toEqual([])
+		expect(unsafe.pages[0]).toContain('javascript:alert(1)')
+	})
+
+	test('a long answer runs on to a second page, and every page is numbered out of the total', async () => {
+		const [first] = sampleDraft().answers
+		const sentence = 'The residency gives me the time to rehearse with the company in the harbour shed every evening. '
+		const answer = Array.from({ length: 8 }, (_, index) => `Paragraph ${index + 1}. ${sentence.repeat(4)}`).join('\n\n') + '\n\nThe final line.'
+		const pages = await pageTexts(await renderDraftPdf(sampleDraft({ answers: [{ ...first!, limitValue: 1000, answer }] })))
+		expect(pages).toHaveLength(2)
+		expect(pages[0]).toContain('Page 1 of 2')
+		expect(pages[0]).toContain('Paragraph 1.')
+		expect(pages[1]).toContain('The final line.')
+		expect(pages[1]).toContain('563 / 1,000 words')
+		expect(pages[1]).toContain('Page 2 of 2')
+	})
+})
