@@ -4,6 +4,8 @@ import { createDb } from '#server/db/client.ts'
 import { openDatabaseServer, type DatabaseServer } from '#server/db/database.ts'
 import { applyMigrations } from '#server/db/migrate.ts'
 import { EnvError, getEnv, type Env } from '#server/env.ts'
+import { createNotifications } from '#server/db/notifications.ts'
+import { createDrafter } from '#server/integrations/ai/index.ts'
 import { createMailer } from '#server/integrations/email/index.ts'
 import { createStorage } from '#server/integrations/storage/index.ts'
 import { startJobs, type JobRunner } from '#server/jobs/boss.ts'
@@ -45,14 +47,17 @@ export async function openAppContext(env: Env, logger: Logger): Promise<RunningC
 	const jobRunner = await startJobs({ databaseUrl: database.url, logger })
 	const mailer = createMailer(env, logger)
 	const storage = createStorage(env)
-	logger.info({ mailer: mailer.kind, storage: storage.kind }, 'integrations ready')
+	const drafter = createDrafter(env)
+	const notifications = createNotifications(database.url, logger)
+	logger.info({ mailer: mailer.kind, storage: storage.kind, drafter: drafter.kind }, 'integrations ready')
 
 	return {
-		app: { env, db, logger, mailer, storage, jobs: jobRunner.jobs },
+		app: { env, db, databaseUrl: database.url, notifications, logger, mailer, storage, drafter, jobs: jobRunner.jobs },
 		database,
 		jobRunner,
 		async close({ timeoutMs } = {}) {
 			await jobRunner.stop({ timeoutMs })
+			await notifications.close()
 			await db.$disconnect()
 			await database.stop()
 		},

@@ -1,6 +1,8 @@
 import type { Logger } from 'pino'
 import type { Env } from '#server/env.ts'
 import type { Db } from '#server/db/client.ts'
+import type { Notifications } from '#server/db/notifications.ts'
+import type { Drafter } from '#server/integrations/ai/types.ts'
 import type { Mailer } from '#server/integrations/email/types.ts'
 import type { Storage } from '#server/integrations/storage/types.ts'
 import type { Jobs } from '#server/jobs/types.ts'
@@ -15,9 +17,14 @@ import type { ValidatedSession } from '#server/auth/session.server.ts'
 export type AppContext = {
 	env: Env
 	db: Db
+	/** The database's connection string, for connections of their own (advisory locks). */
+	databaseUrl: string
+	/** LISTEN/NOTIFY: how web processes hear what workers did (draft progress). */
+	notifications: Notifications
 	logger: Logger
 	mailer: Mailer
 	storage: Storage
+	drafter: Drafter
 	jobs: Jobs
 }
 

@@ -73,7 +73,9 @@ const EnvSchema = z
 		ANTHROPIC_API_KEY: optionalString,
 		ANTHROPIC_BASE_URL: optionalUrl,
 		ANTHROPIC_MODEL: z.string().trim().min(1).default('claude-haiku-4-5'),
-		ANTHROPIC_MODEL_PRO: z.string().trim().min(1).default('claude-sonnet-4-5'),
+		ANTHROPIC_MODEL_PRO: z.string().trim().min(1).default('claude-sonnet-4-6'),
+		/** Answers of one draft written at the same time (each is one model request). */
+		DRAFT_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(10),
 
 		STRIPE_SECRET_KEY: optionalString,
 		STRIPE_WEBHOOK_SECRET: optionalString,

@@ -3,14 +3,18 @@ import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { pino } from 'pino'
 import type { AppContext } from '#server/context.ts'
+import type { Notifications } from '#server/db/notifications.ts'
 import { parseEnv } from '#server/env.ts'
 import { createOutboxMailer, outboxDirectory } from '#server/integrations/email/outbox.ts'
 import { createLocalStorage } from '#server/integrations/storage/local.ts'
 import { uploadsDirectory } from '#server/integrations/storage/index.ts'
-import { getTestDb } from './db.ts'
+import { createNotifications } from '#server/db/notifications.ts'
+import { createOfflineDrafter } from '#server/integrations/ai/offline.ts'
+import { getTestDatabase } from './db.ts'
 import { RecordingJobs } from './fakes/recording-jobs.ts'
 
 const dataDirs: string[] = []
+const openNotifications: Notifications[] = []
 
 /**
  * An app context on this test file's database, with a silent logger and the
@@ -23,15 +27,26 @@ export async function createTestContext(overrides: Partial<AppContext> = {}): Pr
 	dataDirs.push(dataDir)
 	const env = parseEnv({ NODE_ENV: 'test', APP_URL: 'http://localhost:3999', DATA_DIR: dataDir })
 	const logger = pino({ level: 'silent' })
+	const { db, url } = await getTestDatabase()
+	const notifications = createNotifications(url, logger)
+	openNotifications.push(notifications)
 	return {
 		env,
-		db: await getTestDb(),
+		db,
+		databaseUrl: url,
+		notifications,
 		logger,
 		mailer: createOutboxMailer({ dir: outboxDirectory(dataDir), from: env.MAIL_FROM, logger }),
 		storage: createLocalStorage(uploadsDirectory(dataDir)),
+		drafter: createOfflineDrafter(),
 		jobs: new RecordingJobs(),
 		...overrides,
 	}
+}
+
+/** Called after each test file (tests/setup/per-file.ts). */
+export async function closeTestNotifications() {
+	await Promise.all(openNotifications.splice(0).map((notifications) => notifications.close()))
 }
 
 /** Called after each test file (tests/setup/per-file.ts). */

@@ -56,3 +56,45 @@ export async function createActors(db: Db): Promise<{ admin: Actor; user: Actor 
 	])
 	return { admin: { id: admin.id, role: 'admin' }, user: { id: user.id, role: 'user' } }
 }
+
+export type QuestionSeed = {
+	label: string
+	slug?: string
+	type?: 'short_text' | 'long_text' | 'multiple_choice' | 'multi_select' | 'url' | 'number'
+	helpText?: string
+	required?: boolean
+	limitType?: 'words' | 'chars'
+	limitValue?: number
+	options?: string[]
+}
+
+/** An active opportunity with these application questions, in this order. */
+export async function createOpportunityWithQuestions(db: Db, questions: QuestionSeed[], overrides: { title?: string } = {}) {
+	const opportunity = await createOpportunity(db, overrides)
+	await db.opportunityQuestion.createMany({
+		data: questions.map((question, index) => {
+			const slug = question.slug ?? question.label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
+			return {
+				opportunityId: opportunity.id,
+				label: question.label,
+				slug,
+				type: question.type ?? 'long_text',
+				helpText: question.helpText ?? null,
+				required: question.required ?? false,
+				limitType: question.limitType ?? null,
+				limitValue: question.limitValue ?? null,
+				options: question.options ?? [],
+				orderIndex: index,
+				prompt: question.label,
+				idx: index,
+				charLimit: question.limitType === 'chars' ? (question.limitValue ?? null) : null,
+			}
+		}),
+	})
+	return opportunity
+}
+
+/** Sets an artist's plan and credit balance directly (the ledger is the admin's and Stripe's way). */
+export async function setPlan(db: Db, userId: string, { plan = 'free', credits = 0 }: { plan?: 'free' | 'pro'; credits?: number }) {
+	await db.profile.update({ where: { userId }, data: { plan, creditsRemaining: credits, firstLoginGrant: true } })
+}

@@ -7,6 +7,20 @@ import type { AppContext } from '#server/context.ts'
  * today in Los Angeles.
  */
 
+/** The cookie where the browser's time zone is hinted (app/utils/time-zone.ts writes it). */
+export const TIME_ZONE_COOKIE = 'cb_tz'
+
+/** The hint cookie's raw value as a known zone, or null (a malformed or unknown value is no hint, not an error). */
+export function timeZoneFromHint(raw: string | null): string | null {
+	if (raw === null) return null
+	try {
+		const value = decodeURIComponent(raw)
+		return isValidTimeZone(value) ? value : null
+	} catch {
+		return null
+	}
+}
+
 /** Whether `timeZone` is an IANA zone this runtime knows ("Europe/Berlin", "UTC"). */
 export function isValidTimeZone(timeZone: string): boolean {
 	if (!timeZone || timeZone.length > 64) return false

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss'
 import type { Logger } from 'pino'
+import type { Prisma } from '#server/db/generated/client.ts'
 import { JOB_NAMES, parseJobData, QUEUES, type RetryPolicy } from './queues.ts'
 import type { JobName, JobPayloads, Jobs } from './types.ts'
 
@@ -56,6 +57,7 @@ export async function startJobs({ databaseUrl, logger, retry = {}, pollingInterv
 				expireInSeconds: queue.expireInSeconds,
 				singletonKey,
 				startAfter: options.startAfterSeconds,
+				db: options.tx ? transactionExecutor(options.tx) : undefined,
 			})
 			// null: a job with the same singleton key is already queued, which is the point of the key.
 			logger.debug({ job: name, jobId: id, singletonKey }, id ? 'job queued' : 'job already queued')
@@ -68,19 +70,37 @@ export async function startJobs({ databaseUrl, logger, retry = {}, pollingInterv
 			for (const name of JOB_NAMES) {
 				const handler = handlers[name] as JobHandler<JobName> | undefined
 				if (!handler) continue
-				await boss.work<unknown>(name, { batchSize: 1, pollingIntervalSeconds }, async ([job]) => {
-					if (!job) return
-					try {
-						await handler(parseJobData(name, job.data), { id: job.id, name })
-					} catch (error) {
-						logger.warn({ err: error, job: name, jobId: job.id }, 'job failed; pg-boss retries it until its retry limit')
-						throw error
-					}
-				})
+				const { concurrency = 1, pollingIntervalSeconds: queuePolling } = QUEUES[name]
+				// pg-boss 10 runs one job at a time per worker: a queue that may run several starts several.
+				for (let worker = 0; worker < concurrency; worker++) {
+					await boss.work<unknown>(name, { batchSize: 1, pollingIntervalSeconds: queuePolling ?? pollingIntervalSeconds }, async ([job]) => {
+						if (!job) return
+						try {
+							await handler(parseJobData(name, job.data), { id: job.id, name })
+						} catch (error) {
+							logger.warn({ err: error, job: name, jobId: job.id }, 'job failed; pg-boss retries it until its retry limit')
+							throw error
+						}
+					})
+				}
 			}
 		},
 		async stop({ timeoutMs = 10_000 } = {}) {
 			await boss.stop({ graceful: true, wait: true, timeout: timeoutMs })
+		},
+	}
+}
+
+/**
+ * pg-boss runs its INSERT through this instead of its own pool, so the job is part of the caller's
+ * Prisma transaction. pg-boss passes the payload as an object for a `$3::jsonb` parameter; the
+ * driver adapter takes text, which PostgreSQL casts.
+ */
+function transactionExecutor(tx: Prisma.TransactionClient) {
+	return {
+		async executeSql(text: string, values: unknown[] = []) {
+			const params = values.map((value) => (value !== null && typeof value === 'object' && !(value instanceof Date) ? JSON.stringify(value) : value))
+			return { rows: await tx.$queryRawUnsafe<{ id: string }[]>(text, ...params) }
 		},
 	}
 }

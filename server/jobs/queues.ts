@@ -12,11 +12,12 @@ export type RetryPolicy = {
 
 type QueueConfig<N extends JobName> = RetryPolicy & {
 	/**
-	 * pg-boss policy. `standard`: every send is a job. `stately`: at most one
-	 * queued and one running job per singleton key, so a burst of requests for
-	 * the same user collapses into one job and two never run at once.
+	 * pg-boss policy. `standard`: every send is a job. `short`: at most one queued
+	 * job per singleton key. `stately`: at most one queued and one running job per
+	 * singleton key, so a burst of requests for the same user collapses into one
+	 * job and two never run at once.
 	 */
-	policy: 'standard' | 'stately'
+	policy: 'standard' | 'short' | 'stately'
 	/** Seconds a running job may take before pg-boss fails it (and retries). */
 	expireInSeconds: number
 	/** Checks the payload on send and again in the worker (it is stored as JSON in PostgreSQL). */
@@ -25,6 +26,10 @@ type QueueConfig<N extends JobName> = RetryPolicy & {
 	defaultSingletonKey?: (data: JobPayloads[N]) => string
 	/** A cron expression (UTC): pg-boss then sends this job on that schedule, once across all processes. */
 	cron?: string
+	/** Jobs of this queue one process runs at once (default 1). */
+	concurrency?: number
+	/** How often an idle worker of this queue looks for work; defaults to the runner's. */
+	pollingIntervalSeconds?: number
 }
 
 /** Every queue, its payload and how its failures are retried. */
@@ -46,6 +51,34 @@ export const QUEUES: { [N in JobName]: QueueConfig<N> } = {
 		expireInSeconds: 15 * 60,
 		schema: z.object({ userId: z.uuid() }),
 		defaultSingletonKey: ({ userId }) => userId,
+	},
+	'draft.generate': {
+		// `short`: at most one queued job per draft, however many presses of Regenerate; one may be
+		// queued while another runs. Two running at once are harmless: the draft's advisory lock
+		// lets one work (server/domain/drafting/run.ts).
+		policy: 'short',
+		defaultSingletonKey: ({ draftId }) => draftId,
+		// Answers that fail are marked failed by the job itself; a retry is for a crash or a lost
+		// database. The draft counts its own attempts and gives up, saying so, past its limit.
+		retryLimit: 3,
+		retryDelay: 5,
+		retryBackoff: true,
+		expireInSeconds: 30 * 60,
+		schema: z.object({ draftId: z.uuid() }),
+		// Two drafts at once per process, each writing several answers concurrently (DRAFT_CONCURRENCY).
+		concurrency: 2,
+		// An artist is watching the page: start within half a second.
+		pollingIntervalSeconds: 0.5,
+	},
+	'draft.recover': {
+		policy: 'stately',
+		retryLimit: 0,
+		retryDelay: 60,
+		retryBackoff: false,
+		expireInSeconds: 60,
+		schema: z.object({}).strict() as z.ZodType<Record<string, never>>,
+		defaultSingletonKey: () => 'draft-recover',
+		cron: '* * * * *',
 	},
 	'maintenance.cleanup': {
 		policy: 'stately',

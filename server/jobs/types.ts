@@ -1,9 +1,14 @@
+import type { Prisma } from '#server/db/generated/client.ts'
 import type { EmailMessage } from '#server/integrations/email/types.ts'
 
 /** Every background job and the data it carries. */
 export type JobPayloads = {
 	'email.send': EmailMessage
 	'profile.ingest': { userId: string }
+	/** Writes a draft's pending answers (a new draft, or answers asked to be regenerated). */
+	'draft.generate': { draftId: string }
+	/** Finds drafts whose worker died (no one holds their lock) and queues them again; every minute and at worker start. */
+	'draft.recover': Record<string, never>
 	/** Deletes rows whose time is over (attempt counters, sessions, e-mail links); scheduled every 15 minutes. */
 	'maintenance.cleanup': Record<string, never>
 }
@@ -14,6 +19,11 @@ export type SendOptions = {
 	/** At most one queued job per key (e.g. one pending ingest per user). */
 	singletonKey?: string
 	startAfterSeconds?: number
+	/**
+	 * Queue the job inside this transaction: it exists if and only if the transaction commits, so
+	 * a crash between the two can never leave a paid draft without its job.
+	 */
+	tx?: Prisma.TransactionClient
 }
 
 /** Enqueues background work (pg-boss on PostgreSQL, so any app process may run it). */

@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/context.ts'
 import { ingestProfile } from '#server/domain/profiles/ingest.ts'
+import { recoverDrafts, runDraftGeneration } from '#server/domain/drafting/run.ts'
 import { deleteExpiredRows } from '#server/domain/maintenance.ts'
 import type { JobHandlers, JobRunner } from './boss.ts'
 
@@ -18,6 +19,15 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
 			await ingestProfile(ctx, userId)
 		},
 
+		// Answers that fail are marked failed inside the run; a throw (database lost) lets pg-boss retry it.
+		'draft.generate': async ({ draftId }) => {
+			await runDraftGeneration(ctx, draftId)
+		},
+
+		'draft.recover': async () => {
+			await recoverDrafts(ctx)
+		},
+
 		'maintenance.cleanup': async () => {
 			const deleted = await deleteExpiredRows(ctx)
 			ctx.logger.info({ deleted }, 'expired rows deleted')
@@ -28,4 +38,6 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
 /** Starts the workers of every job this process can run. */
 export async function registerWorkers(runner: Pick<JobRunner, 'work'>, ctx: AppContext): Promise<void> {
 	await runner.work(createJobHandlers(ctx))
+	// Drafts a crash or a restart left unfinished resume now, not at the next scheduled sweep.
+	await recoverDrafts(ctx).catch((error: unknown) => ctx.logger.error({ err: error }, 'could not look for unfinished drafts'))
 }

@@ -16,7 +16,7 @@ async function setup() {
 		renewed: false,
 		user: { id, email: `${role}@example.test`, role, onboardingCompleted: true },
 	})
-	const caller = (s: ValidatedSession | null) => appRouter.createCaller({ app, session: s, requestId: 'test' } satisfies TrpcContext)
+	const caller = (s: ValidatedSession | null) => appRouter.createCaller({ app, session: s, requestId: 'test', browserTimeZone: null } satisfies TrpcContext)
 	return {
 		app,
 		admin,

@@ -5,6 +5,8 @@ import type { ValidatedSession } from '#server/auth/session.server.ts'
 import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { isDomainError, type DomainErrorCode } from '#server/domain/errors.ts'
+import { TIME_ZONE_COOKIE, timeZoneFromHint } from '#server/domain/time-zone.ts'
+import { cookieValue } from '#server/http/cookies.ts'
 
 /*
  * The one place tRPC is set up (create-t3-app's trpc.ts): the context, the error shape the client
@@ -17,14 +19,17 @@ export type TrpcContext = {
 	/** This request's session, resolved once by the session middleware (as for Remix's load context). */
 	session: ValidatedSession | null
 	requestId: string
+	/** The browser's time zone from its hint cookie, for "today" (as Remix pages read it). */
+	browserTimeZone: string | null
 }
 
 /** Builds each request's context from what the Express middleware already resolved into res.locals. */
 export function createContextFactory(app: AppContext) {
-	return ({ res }: CreateExpressContextOptions): TrpcContext => ({
+	return ({ req, res }: CreateExpressContextOptions): TrpcContext => ({
 		app,
 		session: (res.locals.session as ValidatedSession | null | undefined) ?? null,
 		requestId: res.locals.requestId as string,
+		browserTimeZone: timeZoneFromHint(cookieValue(req.headers.cookie, TIME_ZONE_COOKIE)),
 	})
 }
 
@@ -52,6 +57,9 @@ function fieldErrorsOf(cause: unknown): Record<string, string[]> | null {
 }
 
 const t = initTRPC.context<TrpcContext>().create({
+	// Live draft progress: a heartbeat every 25 seconds (spec section 9) keeps proxies from closing
+	// an idle stream, and a client that hears nothing for a minute reconnects.
+	sse: { ping: { enabled: true, intervalMs: 25_000 }, client: { reconnectAfterInactivityMs: 60_000 } },
 	errorFormatter({ shape, error }) {
 		const internal = error.code === 'INTERNAL_SERVER_ERROR'
 		return {

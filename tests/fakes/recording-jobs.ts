@@ -27,8 +27,8 @@ export class RecordingJobs implements Jobs {
 		const payload = parseJobData(name, data)
 		const queue = QUEUES[name]
 		const singletonKey = options.singletonKey ?? queue.defaultSingletonKey?.(payload)
-		// As pg-boss's stately policy: one queued job per key.
-		if (queue.policy === 'stately' && this.#queued.some((job) => job.name === name && job.singletonKey === singletonKey)) return
+		// As pg-boss's short and stately policies: one queued job per key.
+		if (queue.policy !== 'standard' && this.#queued.some((job) => job.name === name && job.singletonKey === singletonKey)) return
 		const job = { id: randomUUID(), name, data: payload, options } as SentJob
 		this.sent.push(job)
 		this.#queued.push({ ...job, singletonKey })
@@ -37,6 +37,11 @@ export class RecordingJobs implements Jobs {
 	/** Jobs sent but not yet run. */
 	get queued(): SentJob[] {
 		return this.#queued.map(({ singletonKey: _key, ...job }) => job)
+	}
+
+	/** Forgets the queued jobs, as a queue whose jobs a crashed worker took would. */
+	discardQueued() {
+		this.#queued = []
 	}
 
 	/** Runs queued jobs in order, including jobs they queue, until none is left; a failing job throws. */

@@ -1,8 +1,9 @@
 import { afterAll } from 'vitest'
-import { removeTestDataDirs } from '#tests/app-context.ts'
+import { closeTestNotifications, removeTestDataDirs } from '#tests/app-context.ts'
 import { disconnectTestDatabase } from '#tests/db.ts'
 
 afterAll(async () => {
+	await closeTestNotifications()
 	await disconnectTestDatabase()
 	await removeTestDataDirs()
 })

@@ -20,7 +20,7 @@ async function setup() {
 		renewed: false,
 		user: { id, email: `${id}@example.test`, role: 'user', onboardingCompleted: true },
 	})
-	const caller = (s: ValidatedSession | null) => appRouter.createCaller({ app, session: s, requestId: 'test' } satisfies TrpcContext)
+	const caller = (s: ValidatedSession | null) => appRouter.createCaller({ app, session: s, requestId: 'test', browserTimeZone: null } satisfies TrpcContext)
 	return {
 		app,
 		opportunity,

@@ -13,6 +13,9 @@ ADD COLUMN     "generation_attempts" INTEGER NOT NULL DEFAULT 0,
 ADD COLUMN     "opportunity_url" TEXT;
 
 -- CreateIndex
+CREATE INDEX "draft_answers_status_idx" ON "draft_answers"("status");
+
+-- CreateIndex
 CREATE INDEX "drafts_status_idx" ON "drafts"("status");
 
 -- Answers written before statuses existed count as written.

@@ -1,0 +1,198 @@
+import { describe, expect, test } from 'vitest'
+import type { AppContext } from '#server/context.ts'
+import { saveQuestionContext } from '#server/domain/context/context.ts'
+import { createTestContext } from '#tests/app-context.ts'
+import { createOpportunityWithQuestions, createUser, setPlan } from '#tests/factories.ts'
+import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
+import { ScriptedDrafter } from '#tests/fakes/scripted-drafter.ts'
+import { tinyPng } from '#tests/fixtures/files.ts'
+import { DRAFT_MESSAGES } from './drafting.schema.ts'
+import { deleteDraft, getDraftDocument, getDraftForOwner, listDrafts, regenerateAnswer, saveAnswerEdit, setDraftStatus, undoRegenerate } from './drafts.ts'
+import { generateDraft } from './generate.ts'
+
+async function artist(ctx: AppContext, { plan = 'pro' as 'free' | 'pro' } = {}) {
+	const user = await createUser(ctx.db, { onboardingCompleted: true })
+	await setPlan(ctx.db, user.id, { plan, credits: 5 })
+	return { id: user.id, role: 'user' as const }
+}
+
+/** A written draft of two questions, by its owner. */
+async function writtenDraft(ctx: AppContext, owner: { id: string; role: 'user' }, title = 'Harbour Residency') {
+	const opportunity = await createOpportunityWithQuestions(ctx.db, [{ label: 'Artist statement' }, { label: 'Project title', type: 'short_text' }], { title })
+	const { draftId } = await generateDraft(ctx, owner, { opportunityId: opportunity.id })
+	await (ctx.jobs as RecordingJobs).runAll(ctx)
+	const draft = await getDraftForOwner(ctx, owner, { draftId })
+	return { opportunity, draft, answerIds: draft.answers.map((answer) => answer.id) }
+}
+
+describe('drafts', () => {
+	test('the list is the owner’s alone, newest first, searched by title or organization, a page at a time', async () => {
+		const ctx = await createTestContext()
+		const [owner, other] = [await artist(ctx), await artist(ctx)]
+		await writtenDraft(ctx, owner, 'Harbour Residency')
+		await writtenDraft(ctx, owner, 'Print Grant')
+		await writtenDraft(ctx, other, 'Harbour Residency')
+
+		const all = await listDrafts(ctx, owner, {})
+		expect(all).toMatchObject({ total: 2, page: 1, pageCount: 1 })
+		expect(all.drafts.map((draft) => draft.opportunityTitle)).toEqual(['Print Grant', 'Harbour Residency'])
+		expect(all.drafts[0]).toMatchObject({ status: 'draft', answerCount: 2, model: 'offline' })
+		expect((await listDrafts(ctx, owner, { q: 'harbour' })).drafts.map((draft) => draft.opportunityTitle)).toEqual(['Harbour Residency'])
+		expect(await listDrafts(ctx, owner, { q: '%' })).toMatchObject({ total: 0 })
+		expect(await listDrafts(ctx, owner, { page: 'x' as never })).toMatchObject({ page: 1, total: 2 })
+	})
+
+	test('another artist’s draft, answer and export are not found, exactly like ids that do not exist', async () => {
+		const ctx = await createTestContext()
+		const [owner, stranger] = [await artist(ctx), await artist(ctx)]
+		const { draft, answerIds } = await writtenDraft(ctx, owner)
+		const draftId = draft.id
+		const answerId = answerIds[0]!
+		const refusals = [
+			getDraftForOwner(ctx, stranger, { draftId }),
+			getDraftDocument(ctx, stranger, { draftId }, { format: 'pdf' }),
+			saveAnswerEdit(ctx, stranger, { answerId, userEdit: 'Mine now' }),
+			regenerateAnswer(ctx, stranger, { answerId }),
+			undoRegenerate(ctx, stranger, { answerId }),
+			setDraftStatus(ctx, stranger, { draftId, status: 'completed' }),
+			deleteDraft(ctx, stranger, { draftId }),
+			getDraftForOwner(ctx, owner, { draftId: 'not-a-uuid' }),
+			saveAnswerEdit(ctx, owner, { answerId: '00000000-0000-4000-8000-000000000000', userEdit: 'x' }),
+		]
+		for (const refusal of refusals) await expect(refusal).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		const mine = await getDraftForOwner(ctx, owner, { draftId })
+		expect(mine.answers[0]!.text).toBe(draft.answers[0]!.text)
+		expect(mine.status).toBe('draft')
+	})
+
+	test('autosaves that arrive out of order keep the last edit; the first edit makes the draft in progress', async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const { draft, answerIds } = await writtenDraft(ctx, owner)
+		const answerId = answerIds[0]!
+
+		expect(await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Third version', revision: 1_700_000_000_300 })).toMatchObject({
+			saved: true,
+			draftStatus: 'in_progress',
+		})
+		// Typed earlier, arriving later.
+		expect(await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'First version', revision: 1_700_000_000_100 })).toMatchObject({ saved: false })
+		expect(await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Second version', revision: 1_700_000_000_200 })).toMatchObject({ saved: false })
+		const after = await getDraftForOwner(ctx, owner, { draftId: draft.id })
+		expect(after.answers[0]).toMatchObject({ text: 'Third version', revision: 1_700_000_000_300 })
+		expect(after.status).toBe('in_progress')
+
+		// A save without a revision (the page without JavaScript) is the newest by definition.
+		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Saved from a form\r\nwith two lines' })
+		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]!.text).toBe('Saved from a form\nwith two lines')
+		await expect(saveAnswerEdit(ctx, owner, { answerId, userEdit: 'x'.repeat(50_001) })).rejects.toMatchObject({
+			code: 'INVALID',
+			message: DRAFT_MESSAGES.answerTooLong,
+		})
+	})
+
+	test('Regenerate writes a new answer without a credit, keeping the old one for Undo', async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx, { plan: 'free' })
+		const { draft, answerIds } = await writtenDraft(ctx, owner)
+		const answerId = answerIds[0]!
+		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'My own words.' })
+		const credits = await ctx.db.profile.findUniqueOrThrow({ where: { userId: owner.id }, select: { creditsRemaining: true } })
+
+		await regenerateAnswer(ctx, owner, { answerId })
+		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ status: 'pending', hasUndo: true })
+		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => 'A regenerated answer.') })
+		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ status: 'written', text: 'A regenerated answer.', hasUndo: true })
+
+		await undoRegenerate(ctx, owner, { answerId })
+		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ text: 'My own words.', hasUndo: false })
+		await expect(undoRegenerate(ctx, owner, { answerId })).rejects.toMatchObject({ code: 'CONFLICT', message: DRAFT_MESSAGES.noUndo })
+		expect(await ctx.db.profile.findUniqueOrThrow({ where: { userId: owner.id }, select: { creditsRemaining: true } })).toEqual(credits)
+	})
+
+	test('Regenerate uses the context added on the draft’s page as well as the opportunity’s', async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const { draft, opportunity, answerIds } = await writtenDraft(ctx, owner)
+		await saveQuestionContext(ctx, owner, { opportunityId: opportunity.id, slug: 'artist-statement', notes: 'From the opportunity.' })
+		await saveQuestionContext(ctx, owner, { opportunityId: opportunity.id, slug: 'artist-statement', draftId: draft.id, notes: 'From this draft.' })
+		const drafter = new ScriptedDrafter(() => 'Again.')
+		await regenerateAnswer(ctx, owner, { answerId: answerIds[0]! })
+		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter })
+		expect(drafter.writes.map((request) => request.context.notes)).toEqual([['From the opportunity.', 'From this draft.']])
+	})
+
+	test('a generating draft cannot be regenerated or marked; a failed one cannot be regenerated for free', async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const opportunity = await createOpportunityWithQuestions(ctx.db, [{ label: 'Statement' }])
+		const { draftId } = await generateDraft(ctx, owner, { opportunityId: opportunity.id })
+		const [answer] = await ctx.db.draftAnswer.findMany({ where: { draftId } })
+		await expect(regenerateAnswer(ctx, owner, { answerId: answer!.id })).rejects.toMatchObject({ code: 'CONFLICT', message: DRAFT_MESSAGES.notWhileGenerating })
+		await expect(setDraftStatus(ctx, owner, { draftId, status: 'completed' })).rejects.toMatchObject({ code: 'CONFLICT' })
+		await expect(saveAnswerEdit(ctx, owner, { answerId: answer!.id, userEdit: 'Too soon' })).rejects.toMatchObject({ code: 'CONFLICT' })
+
+		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => new Error('down')) })
+		await expect(regenerateAnswer(ctx, owner, { answerId: answer!.id })).rejects.toMatchObject({ code: 'CONFLICT' })
+	})
+
+	test('Mark as completed and back; the status is the owner’s to set', async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const { draft } = await writtenDraft(ctx, owner)
+		await setDraftStatus(ctx, owner, { draftId: draft.id, status: 'completed' })
+		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).status).toBe('completed')
+		await setDraftStatus(ctx, owner, { draftId: draft.id, status: 'in_progress' })
+		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).status).toBe('in_progress')
+		await expect(setDraftStatus(ctx, owner, { draftId: draft.id, status: 'generating' as never })).rejects.toMatchObject({ code: 'INVALID' })
+	})
+
+	test('deleting a draft deletes its own context and stored files, not the opportunity’s', async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const { draft, opportunity } = await writtenDraft(ctx, owner)
+		const file = { name: 'work.png', type: 'image/png', data: tinyPng().toString('base64') }
+		await saveQuestionContext(ctx, owner, { opportunityId: opportunity.id, slug: 'artist-statement', draftId: draft.id, files: [file] })
+		await saveQuestionContext(ctx, owner, { opportunityId: opportunity.id, slug: 'artist-statement', files: [file] })
+		const [draftFile, opportunityFile] = await Promise.all(
+			[draft.id, null].map((draftId) => ctx.db.contextFile.findFirstOrThrow({ where: { context: { draftId } , name: 'work.png' }, select: { storagePath: true } })),
+		)
+
+		await deleteDraft(ctx, owner, { draftId: draft.id })
+		await expect(getDraftForOwner(ctx, owner, { draftId: draft.id })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		expect(await ctx.storage.get(draftFile!.storagePath)).toBeNull()
+		expect(await ctx.storage.get(opportunityFile!.storagePath)).not.toBeNull()
+		await expect(deleteDraft(ctx, owner, { draftId: draft.id })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+	})
+
+	test('a draft stays readable from its snapshot when its opportunity is edited, deactivated or deleted', async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const { draft, opportunity } = await writtenDraft(ctx, owner)
+		await ctx.db.opportunityQuestion.updateMany({ where: { opportunityId: opportunity.id }, data: { label: 'Renamed by an admin' } })
+		await ctx.db.opportunity.update({ where: { id: opportunity.id }, data: { active: false } })
+		expect(await getDraftForOwner(ctx, owner, { draftId: draft.id })).toMatchObject({
+			opportunityAvailable: false,
+			answers: [{ prompt: 'Artist statement' }, { prompt: 'Project title' }],
+		})
+		await ctx.db.opportunity.delete({ where: { id: opportunity.id } })
+		expect(await getDraftForOwner(ctx, owner, { draftId: draft.id })).toMatchObject({
+			opportunityId: null,
+			opportunityTitle: 'Harbour Residency',
+			opportunityAvailable: false,
+			answers: [{ prompt: 'Artist statement', text: draft.answers[0]!.text }, { prompt: 'Project title' }],
+		})
+	})
+
+	test('PDF and Word are Pro’s; text is everyone’s', async () => {
+		const ctx = await createTestContext()
+		const free = await artist(ctx, { plan: 'free' })
+		const { draft } = await writtenDraft(ctx, free)
+		await expect(getDraftDocument(ctx, free, { draftId: draft.id }, { format: 'pdf' })).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED' })
+		await expect(getDraftDocument(ctx, free, { draftId: draft.id }, { format: 'docx' })).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED' })
+		expect(await getDraftDocument(ctx, free, { draftId: draft.id }, { format: 'text' })).toMatchObject({
+			opportunityTitle: 'Harbour Residency',
+			answers: [{ number: 1, prompt: 'Artist statement', answer: draft.answers[0]!.text }, { number: 2, prompt: 'Project title' }],
+		})
+	})
+})

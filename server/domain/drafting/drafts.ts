@@ -1,0 +1,243 @@
+import type { AppContext } from '#server/context.ts'
+import type { Prisma } from '#server/db/generated/client.ts'
+import type { Actor } from '#server/domain/actor.ts'
+import { DomainError, parseInput } from '#server/domain/errors.ts'
+import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
+import { existingId } from '#server/domain/ids.ts'
+import {
+	AnswerIdInput,
+	DRAFT_MESSAGES,
+	DRAFTS_PAGE_SIZE,
+	DraftIdInput,
+	ListDraftsInput,
+	SaveAnswerInput,
+	SetDraftStatusInput,
+} from './drafting.schema.ts'
+import { draftDocument } from './export/document.ts'
+import { notifyDraftChanged } from './progress.ts'
+
+/*
+ * An artist's drafts: the list, one draft's page, and what the artist does there (edit, regenerate,
+ * undo, mark completed, delete, export). Every query is keyed by the actor's own id, so another
+ * artist's draft or answer is simply not found, exactly as an id that does not exist.
+ */
+
+const notFound = () => new DomainError('NOT_FOUND', DRAFT_MESSAGES.notFound)
+
+function draftId(input: unknown) {
+	return existingId(parseInput(DraftIdInput, input).draftId, 'Draft')
+}
+
+/** The drafts list (spec section 2): newest first, searched by title or organization, a page at a time. */
+export async function listDrafts(ctx: Pick<AppContext, 'db'>, actor: Actor, input: ListDraftsInput) {
+	const { q, page } = parseInput(ListDraftsInput, input)
+	const where: Prisma.DraftWhereInput = {
+		userId: actor.id,
+		...(q
+			? {
+					OR: [
+						{ title: { contains: q, mode: 'insensitive' } },
+						{ organization: { contains: q, mode: 'insensitive' } },
+						{ opportunityTitle: { contains: q, mode: 'insensitive' } },
+					],
+				}
+			: {}),
+	}
+	const [total, drafts] = await Promise.all([
+		ctx.db.draft.count({ where }),
+		ctx.db.draft.findMany({
+			where,
+			orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+			skip: (page - 1) * DRAFTS_PAGE_SIZE,
+			take: DRAFTS_PAGE_SIZE,
+			select: {
+				id: true,
+				title: true,
+				opportunityTitle: true,
+				organization: true,
+				status: true,
+				model: true,
+				createdAt: true,
+				_count: { select: { answers: true } },
+			},
+		}),
+	])
+	return {
+		q,
+		page,
+		pageCount: Math.max(1, Math.ceil(total / DRAFTS_PAGE_SIZE)),
+		total,
+		drafts: drafts.map(({ _count, createdAt, ...draft }) => ({ ...draft, createdAt: createdAt.toISOString(), answerCount: _count.answers })),
+	}
+}
+
+/** One draft as its page shows it, readable from its snapshot whatever became of the opportunity. */
+export async function getDraftForOwner(ctx: Pick<AppContext, 'db'>, actor: Actor, input: DraftIdInput) {
+	const draft = await ctx.db.draft.findFirst({
+		where: { id: draftId(input), userId: actor.id },
+		select: {
+			id: true,
+			title: true,
+			status: true,
+			tone: true,
+			model: true,
+			error: true,
+			createdAt: true,
+			opportunityId: true,
+			opportunityTitle: true,
+			organization: true,
+			deadline: true,
+			opportunityUrl: true,
+			opportunity: { select: { active: true } },
+			answers: {
+				orderBy: { idx: 'asc' },
+				select: {
+					id: true,
+					slug: true,
+					prompt: true,
+					helpText: true,
+					questionType: true,
+					required: true,
+					options: true,
+					limitType: true,
+					limitValue: true,
+					status: true,
+					modelAnswer: true,
+					userEdit: true,
+					previousText: true,
+					editRevision: true,
+					error: true,
+				},
+			},
+		},
+	})
+	if (!draft) throw notFound()
+	const { opportunity, deadline, createdAt, answers, ...rest } = draft
+	return {
+		...rest,
+		createdAt: createdAt.toISOString(),
+		deadline: deadline ? deadline.toISOString().slice(0, 10) : null,
+		offline: draft.model === 'offline',
+		/** Whether the opportunity's page (and its question context) can still be opened. */
+		opportunityAvailable: Boolean(draft.opportunityId && opportunity?.active),
+		answers: answers.map(({ modelAnswer, userEdit, previousText, editRevision, ...answer }) => ({
+			...answer,
+			text: userEdit ?? modelAnswer ?? '',
+			hasUndo: previousText !== null,
+			revision: Number(editRevision),
+		})),
+	}
+}
+export type DraftView = Awaited<ReturnType<typeof getDraftForOwner>>
+
+/** An answer of one of the actor's drafts, with its draft's status; NOT_FOUND otherwise. */
+async function findOwnAnswer(ctx: Pick<AppContext, 'db'>, actor: Actor, answerId: string) {
+	const answer = await ctx.db.draftAnswer.findFirst({
+		where: { id: existingId(answerId, 'Answer'), draft: { userId: actor.id } },
+		select: { id: true, draftId: true, status: true, modelAnswer: true, userEdit: true, previousText: true, draft: { select: { status: true } } },
+	})
+	if (!answer) throw new DomainError('NOT_FOUND', 'Answer not found')
+	return answer
+}
+
+/**
+ * draft-answers/{answerId}: saves the artist's edit (`user_edit`). The UPDATE only applies a
+ * revision newer than the stored one, so when autosaves arrive out of order the last edit still
+ * wins; a late, older save returns `saved: false` and changes nothing. The first edit of a draft
+ * makes it `in_progress` (PRODUCT.md, "Drafts"). An answer still being written cannot be edited;
+ * a failed one can be written by hand.
+ */
+export async function saveAnswerEdit(ctx: Pick<AppContext, 'db'>, actor: Actor, input: SaveAnswerInput) {
+	const { answerId, userEdit, revision } = parseInput(SaveAnswerInput, input)
+	const answer = await findOwnAnswer(ctx, actor, answerId)
+	if (answer.status === 'pending') throw new DomainError('CONFLICT', 'This answer is being written. Edit it once it appears.')
+	const rows = await ctx.db.$queryRaw<{ edit_revision: bigint }[]>`
+		UPDATE draft_answers
+		SET user_edit = ${userEdit}, status = 'written', error = NULL, updated_at = now(),
+			edit_revision = COALESCE(${revision ?? null}::bigint, edit_revision + 1)
+		WHERE id = ${answer.id}::uuid AND status <> 'pending'
+			AND (${revision ?? null}::bigint IS NULL OR edit_revision < ${revision ?? null}::bigint)
+		RETURNING edit_revision`
+	const [row] = rows
+	if (!row) return { saved: false as const, draftStatus: answer.draft.status }
+	const [draft] = await ctx.db.$queryRaw<{ status: string }[]>`
+		UPDATE drafts SET status = CASE WHEN status = 'draft' THEN 'in_progress'::draft_status ELSE status END, updated_at = now()
+		WHERE id = ${answer.draftId}::uuid
+		RETURNING status`
+	return { saved: true as const, revision: Number(row.edit_revision), draftStatus: draft?.status ?? answer.draft.status }
+}
+
+function assertCanRewrite(status: string) {
+	if (status === 'generating') throw new DomainError('CONFLICT', DRAFT_MESSAGES.notWhileGenerating)
+	if (status === 'failed') {
+		throw new DomainError('CONFLICT', 'This draft could not be written and its credit was returned. Generate a new draft from the opportunity.')
+	}
+}
+
+/**
+ * Regenerate one answer (no credit: PRODUCT.md). The text it replaces is kept for Undo; the
+ * `draft.generate` job writes the new one, with the question's context from the opportunity and
+ * from this draft's page.
+ */
+export async function regenerateAnswer(ctx: Pick<AppContext, 'db' | 'jobs'>, actor: Actor, input: AnswerIdInput) {
+	const { answerId } = parseInput(AnswerIdInput, input)
+	const answer = await findOwnAnswer(ctx, actor, answerId)
+	assertCanRewrite(answer.draft.status)
+	if (answer.status === 'pending') return { answerId: answer.id, draftId: answer.draftId }
+	const shown = answer.userEdit ?? answer.modelAnswer
+	await ctx.db.$transaction(async (tx) => {
+		await tx.draftAnswer.update({
+			where: { id: answer.id },
+			data: { status: 'pending', error: null, ...(answer.status === 'written' && shown !== null ? { previousText: shown } : {}) },
+		})
+		await ctx.jobs.send('draft.generate', { draftId: answer.draftId }, { tx })
+	})
+	await notifyDraftChanged(ctx.db, answer.draftId)
+	return { answerId: answer.id, draftId: answer.draftId }
+}
+
+/** Undo a Regenerate: the replaced text comes back, as the artist's own edit. */
+export async function undoRegenerate(ctx: Pick<AppContext, 'db'>, actor: Actor, input: AnswerIdInput) {
+	const { answerId } = parseInput(AnswerIdInput, input)
+	const answer = await findOwnAnswer(ctx, actor, answerId)
+	if (answer.status !== 'written' || answer.previousText === null) throw new DomainError('CONFLICT', DRAFT_MESSAGES.noUndo)
+	await ctx.db.$executeRaw`
+		UPDATE draft_answers SET user_edit = previous_text, previous_text = NULL, edit_revision = edit_revision + 1, updated_at = now()
+		WHERE id = ${answer.id}::uuid AND previous_text IS NOT NULL`
+	await notifyDraftChanged(ctx.db, answer.draftId)
+	return { answerId: answer.id, text: answer.previousText }
+}
+
+/** "Mark as completed", and back to in progress. */
+export async function setDraftStatus(ctx: Pick<AppContext, 'db'>, actor: Actor, input: SetDraftStatusInput) {
+	const { status } = parseInput(SetDraftStatusInput, input)
+	const id = draftId(input)
+	const draft = await ctx.db.draft.findFirst({ where: { id, userId: actor.id }, select: { status: true } })
+	if (!draft) throw notFound()
+	assertCanRewrite(draft.status)
+	await ctx.db.draft.update({ where: { id }, data: { status } })
+	return { draftId: id, status }
+}
+
+/** Deletes a draft with its answers and its own question context, stored files included. */
+export async function deleteDraft(ctx: Pick<AppContext, 'db' | 'storage' | 'logger'>, actor: Actor, input: DraftIdInput) {
+	const id = draftId(input)
+	const files = await ctx.db.contextFile.findMany({ where: { context: { draftId: id, userId: actor.id } }, select: { storagePath: true } })
+	const { count } = await ctx.db.draft.deleteMany({ where: { id, userId: actor.id } })
+	if (!count) throw notFound()
+	await deleteStoredObjects(
+		ctx,
+		files.map((file) => file.storagePath),
+	)
+	return { draftId: id }
+}
+
+/** What the text download and the exports print; PDF and Word are Pro's (PRODUCT.md, "Pro-only"). */
+export async function getDraftDocument(ctx: Pick<AppContext, 'db'>, actor: Actor, input: DraftIdInput, { format }: { format: 'text' | 'pdf' | 'docx' }) {
+	const draft = await getDraftForOwner(ctx, actor, input)
+	if (format !== 'text') {
+		const profile = await ctx.db.profile.findUnique({ where: { userId: actor.id }, select: { plan: true } })
+		if (profile?.plan !== 'pro') throw new DomainError('LIMIT_EXCEEDED', DRAFT_MESSAGES.proOnly)
+	}
+	return draftDocument(draft)
+}
