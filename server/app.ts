@@ -46,7 +46,8 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	})
 
 	app.use(requestLog(logger))
-	app.use(compression())
+	// Server-sent events must reach the browser as they are written, not when a gzip block fills.
+	app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) }))
 	app.use(cspNonce)
 	app.use(securityHeaders(env))
 

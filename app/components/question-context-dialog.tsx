@@ -9,7 +9,7 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { useTRPC } from '#app/utils/trpc.tsx'
+import { trpcErrorMessage, useTRPC } from '#app/utils/trpc.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import {
 	CONTEXT_FILE_ACCEPT,
@@ -84,14 +84,6 @@ function buttonText(summary: QuestionContextButtonProps['summary']) {
 	return summary?.hasNotes ? 'Edit context' : 'Add context for this question'
 }
 
-/** The message of a failed call: the server's own for bad input, the specification's `fallback` otherwise. */
-function messageOf(error: { message: string; data?: { code: string; fieldErrors: Record<string, string[]> | null } | null }, fallback: string) {
-	const fieldMessage = Object.values(error.data?.fieldErrors ?? {})[0]?.[0]
-	if (fieldMessage) return fieldMessage
-	const code = error.data?.code
-	return !code || code === 'INTERNAL_SERVER_ERROR' || code === 'PAYLOAD_TOO_LARGE' ? fallback : error.message
-}
-
 function readAsBase64(file: File): Promise<string> {
 	return new Promise((resolve, reject) => {
 		const reader = new FileReader()
@@ -129,7 +121,7 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 				refresh()
 				onDone()
 			},
-			onError: (error) => showToast({ type: 'error', description: messageOf(error, 'Failed to save context') }),
+			onError: (error) => showToast({ type: 'error', description: trpcErrorMessage(error, 'Failed to save context') }),
 		}),
 	)
 	const remove = useMutation(
@@ -138,7 +130,7 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 				showToast({ title: 'File deleted successfully' })
 				refresh()
 			},
-			onError: (error) => showToast({ type: 'error', description: messageOf(error, 'Failed to delete file') }),
+			onError: (error) => showToast({ type: 'error', description: trpcErrorMessage(error, 'Failed to delete file') }),
 		}),
 	)
 

@@ -14,8 +14,16 @@ import { Button } from '#app/components/ui/button.tsx'
 export const UPGRADE_TITLE = 'Upgrade to Pro'
 export const UPGRADE_MESSAGE = 'Free plan includes 1 draft. Upgrade to Pro for unlimited drafts.'
 
+/** Why a Pro feature is offered (the draft page's exports). */
+export const EXPORT_UPGRADE_MESSAGE = 'Export to PDF and Word is part of Pro, with unlimited drafts and advanced AI assistance.'
+
+type UpgradeProps = {
+	/** What the offer says; the free-draft message by default. */
+	message?: string
+}
+
 /** The "Upgrade to Pro" dialog (spec: Opportunity detail), opened without a request when no draft is left. */
-export function UpgradeDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function UpgradeDialog({ open, onOpenChange, message = UPGRADE_MESSAGE }: UpgradeProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
 	return (
 		<Dialog open={open} onOpenChange={onOpenChange}>
 			<DialogContent>
@@ -24,7 +32,7 @@ export function UpgradeDialog({ open, onOpenChange }: { open: boolean; onOpenCha
 						<Sparkles aria-hidden className="size-5 text-primary" />
 						{UPGRADE_TITLE}
 					</DialogTitle>
-					<DialogDescription>{UPGRADE_MESSAGE}</DialogDescription>
+					<DialogDescription>{message}</DialogDescription>
 				</DialogHeader>
 				<DialogFooter>
 					<DialogClose asChild>
@@ -38,7 +46,7 @@ export function UpgradeDialog({ open, onOpenChange }: { open: boolean; onOpenCha
 }
 
 /** The same offer rendered by the server, where the dialog cannot open (no JavaScript). */
-export function UpgradePanel({ dismissTo }: { dismissTo: string }) {
+export function UpgradePanel({ dismissTo, message = UPGRADE_MESSAGE }: UpgradeProps & { dismissTo: string }) {
 	return (
 		<section
 			aria-labelledby="upgrade-title"
@@ -48,7 +56,7 @@ export function UpgradePanel({ dismissTo }: { dismissTo: string }) {
 				<Sparkles aria-hidden className="size-4" />
 				{UPGRADE_TITLE}
 			</h3>
-			<p className="mt-1 text-sm">{UPGRADE_MESSAGE}</p>
+			<p className="mt-1 text-sm">{message}</p>
 			<div className="mt-3 flex flex-wrap gap-2">
 				<ButtonLink to="/pricing" size="sm">
 					{UPGRADE_TITLE}

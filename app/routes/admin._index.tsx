@@ -1,9 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData, useLocation, useNavigation, useSubmit } from '@remix-run/react'
-import { ChevronLeft, ChevronRight, ExternalLink, Pencil, Plus, Search, SearchX, Trash2 } from 'lucide-react'
+import { ExternalLink, Pencil, Plus, Search, SearchX, Trash2 } from 'lucide-react'
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
 import { deleteQuestion, humanize } from '#app/components/admin/opportunity-labels.ts'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { Pagination } from '#app/components/pagination.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
@@ -175,48 +176,6 @@ function Filters({ data }: { data: LoaderData }) {
 				</Form>
 			</CardContent>
 		</Card>
-	)
-}
-
-function Pagination({ page, pageCount }: { page: number; pageCount: number }) {
-	const location = useLocation()
-	const hrefFor = (target: number) => {
-		const params = new URLSearchParams(location.search)
-		params.set('page', String(target))
-		return `?${params}`
-	}
-	const link = (target: number, label: string, icon: 'prev' | 'next') => {
-		const content =
-			icon === 'prev' ? (
-				<>
-					<ChevronLeft aria-hidden />
-					{label}
-				</>
-			) : (
-				<>
-					{label}
-					<ChevronRight aria-hidden />
-				</>
-			)
-		const disabled = target < 1 || target > pageCount
-		return disabled ? (
-			<span aria-disabled="true" className="inline-flex h-9 items-center gap-2 rounded-md border border-border px-3 text-sm font-medium opacity-55">
-				{content}
-			</span>
-		) : (
-			<ButtonLink to={hrefFor(target)} variant="outline" size="sm" preventScrollReset rel={icon}>
-				{content}
-			</ButtonLink>
-		)
-	}
-	return (
-		<nav aria-label="Pagination" className="flex items-center gap-3">
-			{link(page - 1, 'Previous', 'prev')}
-			<span className="text-sm text-muted-foreground">
-				Page {page} of {pageCount}
-			</span>
-			{link(page + 1, 'Next', 'next')}
-		</nav>
 	)
 }
 

@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigation } from '@remix-run/react'
-import { CalendarPlus, Copy, RefreshCw } from 'lucide-react'
+import { CalendarPlus, RefreshCw } from 'lucide-react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Field } from '#app/components/forms.tsx'
-import { showToast } from '#app/components/toaster.tsx'
+import { CopyButton } from '#app/components/copy-button.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
 import {
 	calendarFeedUrls,
@@ -103,7 +102,9 @@ function SubscribeCard({ https, webcal }: { https: string; webcal: string }) {
 							onFocus: (event) => event.currentTarget.select(),
 						}}
 					/>
-					<CopyLinkButton value={https} />
+					<CopyButton value={https} copied={{ title: 'Copied', description: 'Calendar link copied to clipboard' }} size="default">
+						Copy link
+					</CopyButton>
 				</div>
 				<div>
 					<a href={webcal} className={buttonVariants({ variant: 'default' })}>
@@ -127,26 +128,6 @@ function SubscribeCard({ https, webcal }: { https: string; webcal: string }) {
 				</ul>
 			</CardContent>
 		</Card>
-	)
-}
-
-/** Copies the link with JavaScript; without it the read-only field above can be selected and copied by hand. */
-function CopyLinkButton({ value }: { value: string }) {
-	const hydrated = useHydrated()
-	if (!hydrated) return null
-	const copy = async () => {
-		try {
-			await navigator.clipboard.writeText(value)
-			showToast({ title: 'Copied', description: 'Calendar link copied to clipboard' })
-		} catch {
-			showToast({ type: 'error', title: 'Copy Failed', description: 'Failed to copy to clipboard' })
-		}
-	}
-	return (
-		<Button variant="outline" onClick={copy}>
-			<Copy aria-hidden />
-			Copy link
-		</Button>
 	)
 }
 

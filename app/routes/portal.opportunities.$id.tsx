@@ -1,24 +1,22 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { ArrowLeft, CalendarDays, ExternalLink, MapPin, Wand2 } from 'lucide-react'
-import { useState } from 'react'
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { ArrowLeft, CalendarDays, ExternalLink, MapPin } from 'lucide-react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { ErrorList } from '#app/components/forms.tsx'
+import { GenerateDraftCard, type GenerateActionData } from '#app/components/generate-draft-card.tsx'
 import { QuestionContextButton } from '#app/components/question-context-dialog.tsx'
 import { listContextSummaries } from '#server/domain/context/context.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
-import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { SaveOpportunityButton } from '#app/components/save-opportunity-button.tsx'
-import { UpgradeDialog, UpgradePanel } from '#app/components/upgrade-dialog.tsx'
 import { requireOpportunityForArtist } from '#app/utils/artist-opportunity.server.ts'
 import { dueNote, formatShortDate } from '#app/utils/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { timeZoneHint } from '#app/utils/time-zone.server.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { draftAllowance } from '#server/domain/credits/allowance.ts'
 import { getCreditSummary } from '#server/domain/credits/balance.ts'
-import { GenerateDraftInput, TONE_CHOICES } from '#server/domain/drafting/drafting.schema.ts'
+import { watchDraftPath, type GenerateDraftInput } from '#server/domain/drafting/drafting.schema.ts'
+import { generateDraft } from '#server/domain/drafting/generate.ts'
+import { isDomainError } from '#server/domain/errors.ts'
 import { CATEGORY_LABELS } from '#server/domain/opportunities/opportunity.schema.ts'
 import { limitLabel, questionTypeLabel } from '#server/domain/questions/display.ts'
 import { getArtistToday } from '#server/domain/time-zone.ts'
@@ -35,16 +33,23 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 	return { opportunity, allowance: draftAllowance(credits), contextSummaries, today }
 }
 
+/** Generate Draft without JavaScript: a plain form post (with JavaScript the card calls tRPC). */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-	const { user } = await requireOpportunityForArtist(request, context, params.id)
+	const { actor, opportunity } = await requireOpportunityForArtist(request, context, params.id)
 	const form = await request.formData()
-	const parsed = GenerateDraftInput.safeParse({ opportunityId: params.id, tone: form.get('tone') ?? undefined })
-	if (!parsed.success) return data({ upgrade: false, formError: parsed.error.issues[0]!.message }, { status: 400 })
-	// The server is the authority on the allowance, whatever the page showed (PRODUCT.md).
-	const allowance = draftAllowance(await getCreditSummary(context.app, user.id))
-	if (!allowance.canDraft) return data({ upgrade: true, formError: 'draft_limit_exceeded' }, { status: 402 })
-	// Generation itself arrives with the drafting work (issue "Drafting"); until then say so plainly.
-	return data({ upgrade: false, formError: 'Draft generation is not available yet. Please try again later.' }, { status: 503 })
+	try {
+		const { draftId } = await generateDraft(
+			context.app,
+			actor,
+			{ opportunityId: opportunity.id, tone: (form.get('tone') ?? undefined) as GenerateDraftInput['tone'] },
+			{ browserTimeZone: timeZoneHint(request) },
+		)
+		return redirect(watchDraftPath(draftId))
+	} catch (error) {
+		if (!isDomainError(error)) throw error
+		// The server is the authority on the allowance, whatever the page showed (PRODUCT.md).
+		return data<GenerateActionData>({ upgrade: error.code === 'LIMIT_EXCEEDED', formError: error.message }, { status: error.status })
+	}
 }
 
 export default function OpportunityDetail() {
@@ -126,7 +131,7 @@ export default function OpportunityDetail() {
 				</article>
 
 				<aside className="flex flex-col gap-6" aria-label="Apply">
-					<GenerateDraftCard opportunityId={opportunity.id} allowance={allowance} />
+					<GenerateDraftCard opportunityId={opportunity.id} allowance={allowance} questionCount={questionCount} />
 					<Card>
 						<CardHeader>
 							<CardTitle as="h2">Questions Preview</CardTitle>
@@ -176,84 +181,6 @@ export default function OpportunityDetail() {
 				</aside>
 			</div>
 		</div>
-	)
-}
-
-type Allowance = ReturnType<typeof useLoaderData<typeof loader>>['allowance']
-
-/**
- * The "Generate Draft" card: the tone and the button. With no draft left (and not Pro) the button
- * opens the upgrade dialog without a request; without JavaScript the form posts and the server,
- * which decides anyway, answers with the same offer.
- */
-function GenerateDraftCard({ opportunityId, allowance }: { opportunityId: string; allowance: Allowance }) {
-	const actionData = useActionData<typeof action>()
-	const hydrated = useHydrated()
-	const navigation = useNavigation()
-	const [upgradeOpen, setUpgradeOpen] = useState(false)
-	const submitting = navigation.state === 'submitting' && navigation.formAction?.endsWith(opportunityId)
-	const upgradeFromServer = actionData?.upgrade === true
-	// The server answered draft_limit_exceeded (it decides, whatever this page showed): offer the upgrade.
-	const [answered, setAnswered] = useState(actionData)
-	if (actionData !== answered) {
-		setAnswered(actionData)
-		if (upgradeFromServer) setUpgradeOpen(true)
-	}
-	return (
-		<Card>
-			<CardHeader>
-				<CardTitle as="h2">Generate Draft</CardTitle>
-				<CardDescription>
-					{allowance.unlimited
-						? 'Pro Plan - Unlimited Drafts'
-						: `One AI-written answer per question, within each limit. Credits remaining: ${allowance.creditsRemaining}`}
-				</CardDescription>
-			</CardHeader>
-			<CardContent>
-				<Form
-					method="post"
-					className="grid gap-4"
-					onSubmit={(event) => {
-						if (allowance.canDraft) return
-						event.preventDefault()
-						setUpgradeOpen(true)
-					}}
-				>
-					<fieldset className="grid gap-2">
-						<legend className="mb-1 text-sm font-medium">Tone</legend>
-						{TONE_CHOICES.map((tone) => (
-							<label
-								key={tone.value}
-								className="flex cursor-pointer items-start gap-2.5 rounded-md border border-border px-3 py-2 text-sm hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
-							>
-								<input
-									type="radio"
-									name="tone"
-									value={tone.value}
-									defaultChecked={tone.value === 'neutral'}
-									className="mt-0.5 size-4 accent-primary"
-								/>
-								<span>
-									<span className="font-medium">{tone.label}</span>
-									<span className="block text-xs text-muted-foreground">{tone.hint}</span>
-								</span>
-							</label>
-						))}
-					</fieldset>
-					<Button type="submit" disabled={submitting}>
-						<Wand2 aria-hidden className="size-4" />
-						{submitting ? 'Generating...' : 'Generate Draft'}
-					</Button>
-					{actionData && !actionData.upgrade ? <ErrorList errors={[actionData.formError]} /> : null}
-				</Form>
-				{upgradeFromServer && !hydrated ? (
-					<div className="mt-4">
-						<UpgradePanel dismissTo={`/portal/opportunities/${opportunityId}`} />
-					</div>
-				) : null}
-				<UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} />
-			</CardContent>
-		</Card>
 	)
 }
 

@@ -1,0 +1,266 @@
+import { Form, useNavigation } from '@remix-run/react'
+import { AlertCircle, LoaderCircle, RefreshCw, Save, Undo2 } from 'lucide-react'
+import { useId, useState, type ReactNode } from 'react'
+import { CopyButton } from '#app/components/copy-button.tsx'
+import { QuestionContextButton } from '#app/components/question-context-dialog.tsx'
+import { Badge } from '#app/components/ui/badge.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { Card } from '#app/components/ui/card.tsx'
+import { fieldClassName } from '#app/components/ui/field-styles.ts'
+import { cn } from '#app/utils/cn.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { answerType, isLimitedType, limitState } from '#server/domain/drafting/answer-fit.ts'
+import { ANSWER_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
+import { displayAnswer } from '#server/domain/drafting/export/document.ts'
+import type { DraftView } from '#server/domain/drafting/drafts.ts'
+import { limitLabel, questionTypeLabel } from '#server/domain/questions/display.ts'
+import { useAutosave, type SaveState } from './use-autosave.ts'
+
+export type AnswerView = DraftView['answers'][number]
+
+type AnswerCardProps = {
+	number: number
+	answer: AnswerView
+	draftId: string
+	/** Regenerate and Undo are not offered while the draft is generating or after it failed. */
+	canRewrite: boolean
+	/** Where the question's context lives (the opportunity must still be open to artists). */
+	context: { opportunityId: string } | null
+	/** What the no-JavaScript Save left on the page after a refused save (400), so nothing typed is lost. */
+	refused?: { text: string; error: string }
+}
+
+/**
+ * One question of a draft (spec section 2, "Draft detail"): its prompt, help text and limit, the
+ * editable answer with its counter ("count / limit words|chars", "N over limit" in red, a warning
+ * only), and its actions. With JavaScript edits save themselves; without it a Save button posts the
+ * answer, and Regenerate and Undo are forms either way.
+ */
+export function AnswerCard({ number, answer, draftId, canRewrite, context, refused }: AnswerCardProps) {
+	const hydrated = useHydrated()
+	const id = useId()
+	const navigation = useNavigation()
+	const autosave = useAutosave({ answerId: answer.id, revision: answer.revision })
+	const [text, setText] = useState(refused?.text ?? answer.text)
+	// A new text from the server (written, regenerated, undone) replaces the field's; the artist's own
+	// typing is never overwritten by a progress update that only echoes an earlier save.
+	const serverVersion = `${answer.status}:${answer.hasUndo}:${answer.status === 'written' ? '' : answer.text}`
+	const [seenVersion, setSeenVersion] = useState(serverVersion)
+	if (serverVersion !== seenVersion) {
+		setSeenVersion(serverVersion)
+		setText(answer.text)
+		autosave.reset(answer.text, answer.revision)
+	}
+	const change = (next: string) => {
+		setText(next)
+		autosave.schedule(next)
+	}
+	const busy = (intent: string) => navigation.state !== 'idle' && navigation.formData?.get('intent') === intent && navigation.formData?.get('answerId') === answer.id
+	const pending = answer.status === 'pending'
+	const limit = isLimitedType(answer.questionType) ? limitState(text, answer.limitType, answer.limitValue) : null
+	const label = limitLabel(answer.limitType, answer.limitValue)
+	const fieldId = `${id}-answer`
+
+	return (
+		<Card className="gap-4 p-5 sm:p-6" aria-labelledby={`${id}-prompt`} id={`answer-${answer.id}`} role="group">
+			<div className="grid gap-1.5">
+				<h2 id={`${id}-prompt`} className="text-base font-semibold">
+					<span className="text-muted-foreground">{number}. </span>
+					{answer.prompt}
+					{answer.required ? (
+						<span className="text-destructive" aria-label="required" title="Required">
+							{' '}
+							*
+						</span>
+					) : null}
+				</h2>
+				<div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
+					<Badge variant="outline">{questionTypeLabel(answer.questionType)}</Badge>
+					{label ? <span>{label}</span> : null}
+				</div>
+				{answer.helpText ? <p className="text-sm text-muted-foreground">{answer.helpText}</p> : null}
+			</div>
+
+			{pending ? (
+				<p role="status" className="flex items-center gap-2 rounded-md border border-dashed border-border bg-muted/40 px-3 py-6 text-sm text-muted-foreground">
+					<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
+					Writing this answer…
+				</p>
+			) : (
+				<Form method="post" className="grid gap-2" onSubmit={hydrated ? (event) => event.preventDefault() : undefined}>
+					<input type="hidden" name="intent" value="save" />
+					<input type="hidden" name="answerId" value={answer.id} />
+					{answer.status === 'failed' && answer.error ? (
+						<p role="alert" className="flex items-start gap-2 text-sm text-destructive">
+							<AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
+							{answer.error}
+						</p>
+					) : null}
+					<AnswerControl
+						id={fieldId}
+						labelledBy={`${id}-prompt`}
+						describedBy={`${id}-count ${id}-save`}
+						type={answer.questionType}
+						options={answer.options}
+						value={text}
+						onChange={change}
+					/>
+					<div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
+						<p id={`${id}-count`} className="text-muted-foreground">
+							{limit ? (
+								<>
+									{limit.count} / {limit.limit} {limit.unit}
+									{limit.over ? <span className="ml-2 font-medium text-destructive">{limit.over} over limit</span> : null}
+								</>
+							) : null}
+						</p>
+						<p id={`${id}-save`} aria-live="polite" className="text-muted-foreground">
+							{refused ? <span className="font-medium text-destructive">{refused.error}</span> : <SaveStatus state={autosave.state} onRetry={autosave.retry} />}
+						</p>
+					</div>
+					{hydrated ? null : (
+						<div>
+							<Button type="submit" variant="outline" size="sm">
+								<Save aria-hidden />
+								Save<span className="sr-only"> answer {number}</span>
+							</Button>
+						</div>
+					)}
+				</Form>
+			)}
+
+			<div className="flex flex-wrap items-center gap-2 border-t border-border pt-4">
+				{!pending && text ? <CopyButton value={displayAnswer(answer.questionType, text)} label={`Copy answer ${number}`} /> : null}
+				{canRewrite ? (
+					<AnswerActionForm answerId={answer.id} intent="regenerate" disabled={pending || busy('regenerate')}>
+						<RefreshCw aria-hidden className={cn(pending && 'animate-spin motion-reduce:animate-none')} />
+						{pending ? 'Regenerating…' : 'Regenerate'}
+						<span className="sr-only"> answer {number}</span>
+					</AnswerActionForm>
+				) : null}
+				{canRewrite && answer.hasUndo && !pending ? (
+					<AnswerActionForm answerId={answer.id} intent="undo" disabled={busy('undo')}>
+						<Undo2 aria-hidden />
+						Undo<span className="sr-only"> regenerate of answer {number}</span>
+					</AnswerActionForm>
+				) : null}
+				{context ? <QuestionContextButton opportunityId={context.opportunityId} slug={answer.slug} label={answer.prompt} draftId={draftId} /> : null}
+			</div>
+		</Card>
+	)
+}
+
+function AnswerActionForm({ answerId, intent, disabled, children }: { answerId: string; intent: string; disabled: boolean; children: ReactNode }) {
+	return (
+		<Form method="post" preventScrollReset>
+			<input type="hidden" name="intent" value={intent} />
+			<input type="hidden" name="answerId" value={answerId} />
+			<Button type="submit" variant="outline" size="sm" disabled={disabled}>
+				{children}
+			</Button>
+		</Form>
+	)
+}
+
+function SaveStatus({ state, onRetry }: { state: SaveState; onRetry: () => void }) {
+	if (state === 'saving' || state === 'pending') return <>Saving…</>
+	if (state === 'saved') return <>Saved</>
+	if (state === 'error') {
+		return (
+			<span className="font-medium text-destructive">
+				Save Failed.{' '}
+				<button type="button" onClick={onRetry} className="underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring">
+					Retry
+				</button>
+			</span>
+		)
+	}
+	return null
+}
+
+type AnswerControlProps = {
+	id: string
+	labelledBy: string
+	describedBy: string
+	type: string
+	options: string[]
+	value: string
+	onChange: (value: string) => void
+}
+
+/**
+ * The answer's control, by question type: choices as radio buttons or checkboxes (a multi-select
+ * answer is stored as a JSON array string), one line for short text, URL and number, a text area
+ * for long text and unknown types. Every control posts as `value` (checkboxes as `values`).
+ */
+function AnswerControl({ id, labelledBy, describedBy, type, options, value, onChange }: AnswerControlProps) {
+	const shaped = answerType(type)
+	if (shaped === 'multiple_choice' || shaped === 'multi_select') {
+		const multiple = shaped === 'multi_select'
+		const chosen = multiple ? parseChoices(value) : [value]
+		const choices = [...options, ...chosen.filter((choice) => choice && !options.includes(choice))]
+		const toggle = (option: string, checked: boolean) => {
+			if (!multiple) return onChange(option)
+			const next = checked ? [...chosen, option] : chosen.filter((choice) => choice !== option)
+			onChange(JSON.stringify(options.filter((candidate) => next.includes(candidate))))
+		}
+		return (
+			<fieldset className="grid gap-2" aria-labelledby={labelledBy} aria-describedby={describedBy}>
+				{choices.map((option) => (
+					<label
+						key={option}
+						className="flex min-h-10 cursor-pointer items-center gap-2.5 rounded-md border border-border bg-card px-3 py-2 text-sm hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring/40"
+					>
+						<input
+							type={multiple ? 'checkbox' : 'radio'}
+							name={multiple ? 'values' : 'value'}
+							value={option}
+							checked={chosen.includes(option)}
+							onChange={(event) => toggle(option, event.currentTarget.checked)}
+							className="size-4 shrink-0 accent-primary"
+						/>
+						{option}
+					</label>
+				))}
+			</fieldset>
+		)
+	}
+	const common = {
+		id,
+		name: 'value',
+		value,
+		maxLength: ANSWER_MAX_CHARS,
+		'aria-labelledby': labelledBy,
+		'aria-describedby': describedBy,
+		className: fieldClassName,
+	}
+	if (shaped === 'long_text') {
+		return (
+			<textarea
+				{...common}
+				rows={Math.min(20, Math.max(6, Math.ceil(value.length / 90) + value.split('\n').length))}
+				onChange={(event) => onChange(event.currentTarget.value)}
+				className={cn(fieldClassName, 'min-h-32 py-2 leading-relaxed')}
+			/>
+		)
+	}
+	return (
+		<input
+			{...common}
+			type={shaped === 'url' ? 'url' : 'text'}
+			inputMode={shaped === 'number' ? 'decimal' : undefined}
+			onChange={(event) => onChange(event.currentTarget.value)}
+			className={cn(fieldClassName, 'h-10')}
+		/>
+	)
+}
+
+/** A multi-select answer's choices; text that is not a JSON array counts as none. */
+function parseChoices(value: string): string[] {
+	try {
+		const parsed: unknown = JSON.parse(value)
+		return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : []
+	} catch {
+		return []
+	}
+}

@@ -1,0 +1,139 @@
+import { useBeforeUnload, useBlocker } from '@remix-run/react'
+import { useMutation } from '@tanstack/react-query'
+import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
+import { showToast } from '#app/components/toaster.tsx'
+import { useTRPC } from '#app/utils/trpc.tsx'
+import { AUTOSAVE_DELAY_MS } from '#server/domain/drafting/drafting.schema.ts'
+
+/*
+ * Autosave of the draft page's answers (spec section 9: 1 second after typing stops), through
+ * draft-answers/{answerId} over tRPC. Each save carries a revision that only grows (the clock, and
+ * never below the last one), so when requests arrive out of order the server keeps the newest edit.
+ * A failed save keeps the text on the page, says "Save Failed", and is tried again on the next edit
+ * or with "Retry". Leaving the page with unsaved text asks first.
+ */
+
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error'
+
+type Entry = { dirty: () => boolean; flush: () => Promise<boolean> }
+
+/**
+ * The page's answer editors: what each holds now (for Copy All, which copies what is on the page)
+ * and whether any has unsaved text, so one guard covers them all.
+ */
+export class AnswerEditors {
+	#entries = new Map<string, Entry>()
+	#texts = new Map<string, string>()
+	register(answerId: string, entry: Entry) {
+		this.#entries.set(answerId, entry)
+		return () => void this.#entries.delete(answerId)
+	}
+	setText(answerId: string, text: string) {
+		this.#texts.set(answerId, text)
+	}
+	/** The text in an answer's field, when the artist changed it on this page. */
+	textOf(answerId: string) {
+		return this.#texts.get(answerId)
+	}
+	get dirty() {
+		return [...this.#entries.values()].some((entry) => entry.dirty())
+	}
+	/** Saves every pending edit now; true when all of them were saved. */
+	async flushAll() {
+		const results = await Promise.all([...this.#entries.values()].filter((entry) => entry.dirty()).map((entry) => entry.flush()))
+		return results.every(Boolean)
+	}
+}
+
+export const AnswerEditorsContext = createContext<AnswerEditors | null>(null)
+
+const LEAVE_QUESTION = 'Some of your edits have not been saved yet. Leave this page anyway?'
+
+/** Asks before a reload, a closed tab or a link leaves unsaved edits; an in-app link first tries to save them. */
+export function useUnsavedAnswersGuard(unsaved: AnswerEditors) {
+	useBeforeUnload(
+		useCallback(
+			(event: BeforeUnloadEvent) => {
+				if (!unsaved.dirty) return
+				event.preventDefault()
+				// Older browsers show the dialog only when returnValue is set.
+				event.returnValue = ''
+			},
+			[unsaved],
+		),
+	)
+	const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved.dirty && currentLocation.pathname !== nextLocation.pathname)
+	useEffect(() => {
+		if (blocker.state !== 'blocked') return
+		void unsaved.flushAll().then((saved) => {
+			if (saved || window.confirm(LEAVE_QUESTION)) blocker.proceed()
+			else blocker.reset()
+		})
+	}, [blocker, unsaved])
+}
+
+export function useAutosave({ answerId, revision: loadedRevision }: { answerId: string; revision: number }) {
+	const trpc = useTRPC()
+	const editors = useContext(AnswerEditorsContext)
+	const [state, setState] = useState<SaveState>('idle')
+	const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
+	const latest = useRef<{ text: string; revision: number } | null>(null)
+	const lastRevision = useRef(loadedRevision)
+	const inFlight = useRef(0)
+	const save = useMutation(trpc.drafts.saveAnswer.mutationOptions())
+
+	const send = useCallback(async (): Promise<boolean> => {
+		clearTimeout(timer.current)
+		const edit = latest.current
+		if (!edit) return true
+		setState('saving')
+		inFlight.current += 1
+		try {
+			await save.mutateAsync({ answerId, userEdit: edit.text, revision: edit.revision })
+			// Only the newest edit decides what the page says; an older save finishing late does not.
+			if (latest.current === edit) {
+				latest.current = null
+				setState('saved')
+			}
+			return true
+		} catch {
+			if (latest.current === edit) {
+				setState('error')
+				showToast({ type: 'error', title: 'Save Failed', description: 'Failed to save changes' })
+			}
+			return false
+		} finally {
+			inFlight.current -= 1
+		}
+	}, [answerId, save])
+
+	const schedule = useCallback(
+		(text: string) => {
+			editors?.setText(answerId, text)
+			const revision = Math.max(Date.now(), lastRevision.current + 1)
+			lastRevision.current = revision
+			latest.current = { text, revision }
+			setState('pending')
+			clearTimeout(timer.current)
+			timer.current = setTimeout(() => void send(), AUTOSAVE_DELAY_MS)
+		},
+		[answerId, editors, send],
+	)
+
+	useEffect(() => {
+		if (!editors) return
+		return editors.register(answerId, { dirty: () => latest.current !== null || inFlight.current > 0, flush: send })
+	}, [answerId, send, editors])
+	useEffect(() => () => clearTimeout(timer.current), [])
+
+	/** Text that arrived from the server (a regenerated answer, an undo) replaces any edit not yet sent. */
+	const reset = useCallback((text: string, revision?: number) => {
+		clearTimeout(timer.current)
+		editors?.setText(answerId, text)
+		latest.current = null
+		if (revision) lastRevision.current = Math.max(lastRevision.current, revision)
+		setState('idle')
+	}, [answerId, editors])
+
+	return { state, schedule, retry: send, reset }
+}
