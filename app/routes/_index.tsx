@@ -7,7 +7,7 @@ import { ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { useOptionalUser } from '#app/utils/user.ts'
-import { formatShortDate } from '#app/utils/dates.ts'
+import { formatShortDate } from '#server/domain/dates.ts'
 
 export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
 

@@ -21,7 +21,7 @@ import {
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
-import { formatShortDate, isDeadlineSoon, toIsoDate, todayIsoDate } from '#app/utils/dates.ts'
+import { formatShortDate, isDeadlineSoon, toIsoDate, todayIsoDate } from '#server/domain/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { requireAdmin } from '#server/auth/guards.ts'

@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
 import { requireOpportunityForAdmin } from '#app/utils/admin-opportunity.server.ts'
 import { cn } from '#app/utils/cn.ts'
-import { todayIsoDate } from '#app/utils/dates.ts'
+import { todayIsoDate } from '#server/domain/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 
 /*

@@ -38,12 +38,21 @@ function adminCalls(api: Api, opportunityId: string, questionIds: string[]) {
 	}
 }
 
+const MISSING = '00000000-0000-4000-8000-000000000000'
+
 /** Every procedure for onboarded artists with a valid input; a new one must be added here. */
 function artistCalls(api: Api, opportunityId: string) {
 	return {
 		'context.get': () => api.context.get({ opportunityId, slug: 'x' }),
 		'context.upsert': () => api.context.upsert({ opportunityId, slug: 'x', notes: 'Notes', files: [] }),
 		'context.deleteFile': () => api.context.deleteFile({ opportunityId, slug: 'x', name: 'a.pdf' }),
+		'drafts.generate': () => api.drafts.generate({ opportunityId }),
+		'drafts.progress': () => api.drafts.progress({ draftId: MISSING }),
+		'drafts.saveAnswer': () => api.drafts.saveAnswer({ answerId: MISSING, userEdit: 'x' }),
+		'drafts.regenerateAnswer': () => api.drafts.regenerateAnswer({ answerId: MISSING }),
+		'drafts.undoRegenerate': () => api.drafts.undoRegenerate({ answerId: MISSING }),
+		'drafts.setStatus': () => api.drafts.setStatus({ draftId: MISSING, status: 'completed' }),
+		'drafts.delete': () => api.drafts.delete({ draftId: MISSING }),
 	}
 }
 

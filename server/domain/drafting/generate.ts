@@ -1,4 +1,4 @@
-import { formatShortDate } from '#app/utils/dates.ts'
+import { formatShortDate } from '#server/domain/dates.ts'
 import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { changeCredits } from '#server/domain/credits/ledger.ts'

@@ -16,7 +16,7 @@ import {
 	convertInchesToTwip,
 	type IParagraphStyleOptions,
 } from 'docx'
-import { formatLongDate } from '#app/utils/dates.ts'
+import { formatLongDate } from '#server/domain/dates.ts'
 import { limitLabel } from '#server/domain/questions/display.ts'
 import { answerCount, answerParagraphs, displayAnswer, isWebUrl, opportunityLine, type DraftAnswer, type DraftDocument } from './document.ts'
 import { dejaVuSans, FONT_FAMILY } from './fonts.ts'

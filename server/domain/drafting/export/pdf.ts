@@ -4,7 +4,7 @@
  * Server-only.
  */
 import PDFDocument from 'pdfkit'
-import { formatLongDate } from '#app/utils/dates.ts'
+import { formatLongDate } from '#server/domain/dates.ts'
 import { limitLabel } from '#server/domain/questions/display.ts'
 import { answerCount, answerParagraphs, displayAnswer, isWebUrl, opportunityLine, type DraftAnswer, type DraftDocument } from './document.ts'
 import { dejaVuSans } from './fonts.ts'

@@ -3,7 +3,7 @@
  * separated by dashes"). Browser-safe: "Copy All" writes this to the clipboard without a request,
  * and the .txt download is the same text under a header.
  */
-import { formatShortDate } from '#app/utils/dates.ts'
+import { formatShortDate } from '#server/domain/dates.ts'
 import { displayAnswer, type DraftDocument } from './document.ts'
 
 const SEPARATOR = '-'.repeat(10)

@@ -1,7 +1,8 @@
 /*
  * Calendar dates as the product stores them: `yyyy-MM-dd` strings with no time and no time zone
  * (a PostgreSQL DATE). They are formatted as UTC midnights, so the day never shifts with the
- * viewer's or the server's time zone. Shared by the admin list, the forms' preview and the feed.
+ * viewer's or the server's time zone. Shared by the server (drafts, exports) and the browser (the admin
+ * list, the forms' preview, the feed).
  */
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
