@@ -4,9 +4,6 @@ import { createE2eSession, createE2eUser, withE2eDb } from './support/e2e-db.ts'
 /*
  * Who may open which page (spec section 2's route table, section 4's guards
  * and section 6's roles), checked over HTTP without following redirects.
- * Pages that later issues build (the draft page) already sit behind their
- * layout's guard: for the people who pass it they answer 404 from inside the
- * layout today, and 200 once the page exists (change the expectation then).
  */
 
 type Persona = 'anonymous' | 'notOnboarded' | 'user' | 'admin'
@@ -45,8 +42,11 @@ const MATRIX: [string, Record<Persona, Expected>][] = [
 	portal('/portal/feed', 200),
 	portal('/portal/profile', 200),
 	portal('/portal/drafts', 200),
-	// 404 until the draft page exists (the Drafting issue), then 200 for an own draft.
-	portal(`/portal/drafts/${SOME_ID}`, 404),
+	// A draft that is not the visitor's (here: none) goes back to the list with "Draft not found";
+	// tests/e2e/drafting.spec.ts opens an own draft and another artist's.
+	portal(`/portal/drafts/${SOME_ID}`, { redirect: '/portal/drafts' }),
+	portal(`/portal/drafts/${SOME_ID}/download`, { redirect: '/portal/drafts' }),
+	portal(`/portal/drafts/${SOME_ID}/export/pdf`, { redirect: '/portal/drafts' }),
 	// An active opportunity (created in beforeAll); an unknown one goes back to the feed with a toast.
 	portal(`/portal/opportunities/${OPPORTUNITY_ID}`, 200),
 	portal(`/portal/opportunities/${SOME_ID}`, toFeed),

@@ -156,7 +156,10 @@ test.describe('an opportunity', () => {
 	})
 
 	test('offers the upgrade when a free artist with no draft left presses Generate', async ({ page, context, baseURL }) => {
-		const { id } = await createE2eOpportunity({ title: `Upgrade Call ${randomBytes(3).toString('hex')}` })
+		const { id } = await createE2eOpportunity({
+			title: `Upgrade Call ${randomBytes(3).toString('hex')}`,
+			questions: [{ label: 'Artist statement', slug: 'artist-statement' }],
+		})
 		await signIn(context, await createE2eUser({ credits: 0, granted: true }), baseURL!)
 		await page.goto(`/portal/opportunities/${id}`)
 		const requests: string[] = []

@@ -92,7 +92,15 @@ type OpportunityOptions = {
 	deadlineInDays?: number
 	description?: string
 	active?: boolean
-	questions?: { label: string; slug: string; required?: boolean; limitType?: 'words' | 'chars'; limitValue?: number }[]
+	questions?: {
+		label: string
+		slug: string
+		type?: 'short_text' | 'long_text' | 'multiple_choice' | 'multi_select' | 'url' | 'number'
+		options?: string[]
+		required?: boolean
+		limitType?: 'words' | 'chars'
+		limitValue?: number
+	}[]
 }
 
 /** An opportunity (and its questions), written straight to the e2e database. */
@@ -116,8 +124,8 @@ export async function createE2eOpportunity(options: OpportunityOptions): Promise
 		for (const [index, question] of (options.questions ?? []).entries()) {
 			await client.query(
 				`INSERT INTO opportunity_questions (opportunity_id, label, slug, type, required, limit_type, limit_value, order_index,
-				   prompt, idx, char_limit, updated_at)
-				 VALUES ($1, $2, $3, 'long_text', $4, $5::limit_type, $6, $7, $2, $7, $8, now())`,
+				   prompt, idx, char_limit, options, updated_at)
+				 VALUES ($1, $2, $3, $9::question_type, $4, $5::limit_type, $6, $7, $2, $7, $8, $10, now())`,
 				[
 					id,
 					question.label,
@@ -127,6 +135,8 @@ export async function createE2eOpportunity(options: OpportunityOptions): Promise
 					question.limitValue ?? null,
 					index,
 					question.limitType === 'chars' ? question.limitValue : null,
+					question.type ?? 'long_text',
+					question.options ?? [],
 				],
 			)
 		}

@@ -1,0 +1,216 @@
+import AxeBuilder from '@axe-core/playwright'
+import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
+import { expect, test, type Page } from '@playwright/test'
+import { createE2eOpportunity, createE2eUser, signIn, withE2eDb, type E2eUser } from './support/e2e-db.ts'
+import { isJs, toasts } from './support/page.ts'
+
+// Drafting with the offline drafter (the e2e server has no Anthropic key), with JavaScript on and
+// off ("js" and "no-js" projects) unless tagged @js-only: with JavaScript, Generate calls tRPC, the
+// page follows the answers live and edits save themselves; without, forms post and the page
+// refreshes itself while answers are being written.
+
+const QUESTIONS = [
+	{ label: 'Artist statement', slug: 'artist-statement', limitType: 'words' as const, limitValue: 120, required: true },
+	{ label: 'Project title', slug: 'project-title', type: 'short_text' as const, limitType: 'chars' as const, limitValue: 80 },
+	{ label: 'Primary medium', slug: 'primary-medium', type: 'multiple_choice' as const, options: ['Painting', 'Sculpture', 'Video'] },
+]
+
+async function opportunity() {
+	return createE2eOpportunity({ title: `Harbour Residency ${randomBytes(3).toString('hex')}`, questions: QUESTIONS })
+}
+
+async function open(page: Page, path: string) {
+	await page.goto(path)
+	if (isJs()) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+}
+
+/** Generates a draft from the opportunity's page and waits until it is written. */
+async function generate(page: Page, opportunityId: string, tone = 'Warm') {
+	await open(page, `/portal/opportunities/${opportunityId}`)
+	await page.getByRole('radio', { name: new RegExp(`^${tone}`) }).check()
+	await page.getByRole('button', { name: 'Generate Draft' }).click()
+	await expect(page).toHaveURL(/\/portal\/drafts\/[0-9a-f-]{36}/)
+	await expect(toasts(page)).toContainText('Draft Created', { timeout: 15_000 })
+	await expect(toasts(page)).toContainText('Your draft has been generated successfully!')
+	await expect(page).toHaveURL(/\/portal\/drafts\/[0-9a-f-]{36}$/)
+	return new URL(page.url()).pathname
+}
+
+async function saveAnswer(page: Page, number: number, label: string, text: string) {
+	const card = page.getByRole('group', { name: new RegExp(label) })
+	await card.getByRole('textbox').fill(text)
+	if (isJs()) {
+		await expect(card.getByText('Saved', { exact: true })).toBeVisible()
+	} else {
+		await card.getByRole('button', { name: `Save answer ${number}` }).click()
+		await expect(toasts(page)).toContainText('Your answer was saved.')
+	}
+}
+
+async function creditsOf(user: E2eUser) {
+	return withE2eDb(async (client) => (await client.query<{ credits_remaining: number }>('SELECT credits_remaining FROM profiles WHERE user_id = $1', [user.id])).rows[0]!.credits_remaining)
+}
+
+test('an artist generates a draft, edits it, finds the edit again, marks it completed, downloads it, and is offered Pro for the next', async ({ page, context, baseURL }) => {
+	const user = await createE2eUser({ credits: 1, granted: true, mediums: ['Painting', 'Video'], interests: ['residencies'] })
+	await signIn(context, user, baseURL!)
+	const { id, title } = await opportunity()
+	const path = await generate(page, id)
+
+	await expect(page.getByRole('heading', { level: 1 })).toContainText(title)
+	await expect(page.getByText('Offline draft', { exact: true })).toBeVisible()
+	await expect(page.getByText('Draft', { exact: true }).first()).toBeVisible()
+	expect(await creditsOf(user)).toBe(0)
+	// Each answer fits its question: the statement within its words, the medium one of the options.
+	const statement = page.getByRole('group', { name: /Artist statement/ })
+	await expect(statement.getByRole('textbox')).not.toHaveValue('')
+	await expect(statement.getByText(/^\d+ \/ 120 words$/)).toBeVisible()
+	await expect(page.getByRole('group', { name: /Primary medium/ }).getByRole('radio', { checked: true })).toHaveCount(1)
+
+	// Edit (autosaved with JavaScript, saved with a button without), reload and find it again.
+	const edit = 'My tidal paintings record the harbour twice a day.\nEach canvas is left on the slipway for one tide.'
+	await saveAnswer(page, 1, 'Artist statement', edit)
+	await page.reload()
+	await expect(page.getByRole('group', { name: /Artist statement/ }).getByRole('textbox')).toHaveValue(edit)
+	await expect(page.getByText('In Progress', { exact: true })).toBeVisible()
+	await expect(page.getByRole('group', { name: /Artist statement/ }).getByText('19 / 120 words')).toBeVisible()
+
+	// Over the limit is a warning, not a block.
+	await saveAnswer(page, 2, 'Project title', 'x'.repeat(90))
+	await expect(page.getByRole('group', { name: /Project title/ }).getByText('10 over limit')).toBeVisible()
+
+	await page.getByRole('button', { name: 'Mark as completed' }).click()
+	await expect(page.getByText('Completed', { exact: true })).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Mark as in progress' })).toBeVisible()
+
+	// Download: a plain link, named after the title.
+	const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).click()])
+	expect(download.suggestedFilename()).toMatch(/^harbour_residency_[0-9a-f]{6}___[a-z]{3}_\d{1,2}__\d{4}\.txt$/)
+	const text = await readFile((await download.path())!, 'utf8')
+	expect(text).toContain(`1. Artist statement\n----------\n${edit}`)
+	expect(text).toContain('3. Primary medium\n----------\n')
+	if (isJs()) await expect(toasts(page)).toContainText('Draft saved as text file')
+
+	// The list shows it; the credit is spent, so the next Generate offers Pro.
+	await open(page, '/portal/drafts')
+	await expect(page.getByRole('link', { name: new RegExp(title) })).toContainText('Completed')
+	await page.getByRole('searchbox', { name: 'Search drafts' }).fill('no such draft')
+	await page.getByRole('button', { name: 'Search' }).click()
+	await expect(page.getByText('No drafts match your search criteria.')).toBeVisible()
+
+	await open(page, `/portal/opportunities/${id}`)
+	await page.getByRole('button', { name: 'Generate Draft' }).click()
+	const offer = isJs() ? page.getByRole('dialog', { name: 'Upgrade to Pro' }) : page.getByRole('region', { name: 'Upgrade to Pro' })
+	await expect(offer).toContainText('Free plan includes 1 draft. Upgrade to Pro for unlimited drafts.')
+	expect(await withE2eDb(async (client) => (await client.query('SELECT count(*)::int AS n FROM drafts WHERE user_id = $1', [user.id])).rows[0].n)).toBe(1)
+	expect(path).toMatch(/^\/portal\/drafts\//)
+})
+
+test('Regenerate writes a new answer without a credit and Undo brings the old one back; Delete asks first', async ({ page, context, baseURL }) => {
+	const user = await createE2eUser({ credits: 1, granted: true })
+	await signIn(context, user, baseURL!)
+	const { id, title } = await opportunity()
+	await generate(page, id)
+	await saveAnswer(page, 1, 'Artist statement', 'Words of my own.')
+
+	const statement = page.getByRole('group', { name: /Artist statement/ })
+	await statement.getByRole('button', { name: 'Regenerate answer 1' }).click()
+	await expect(statement.getByRole('button', { name: /Undo/ })).toBeVisible({ timeout: 15_000 })
+	await expect(statement.getByRole('textbox')).not.toHaveValue('Words of my own.')
+	await statement.getByRole('button', { name: /Undo/ }).click()
+	await expect(statement.getByRole('textbox')).toHaveValue('Words of my own.')
+	expect(await creditsOf(user)).toBe(0)
+
+	await page.getByRole('link', { name: 'Delete' }).or(page.getByRole('button', { name: 'Delete' })).click()
+	if (isJs()) {
+		const dialog = page.getByRole('dialog', { name: 'Delete draft' })
+		await expect(dialog).toContainText(title)
+		await dialog.getByRole('button', { name: 'Delete draft' }).click()
+	} else {
+		await expect(page.getByRole('heading', { name: 'Delete draft' })).toBeVisible()
+		await page.getByRole('button', { name: 'Delete draft' }).click()
+	}
+	await expect(page).toHaveURL(/\/portal\/drafts$/)
+	await expect(toasts(page)).toContainText('has been deleted')
+	await expect(page.getByText("You haven't created any drafts yet.")).toBeVisible()
+})
+
+test('Pro exports PDF and Word; a free artist is offered Pro instead', async ({ page, context, baseURL, browser }) => {
+	await signIn(context, await createE2eUser({ plan: 'pro', granted: true }), baseURL!)
+	const { id } = await opportunity()
+	const path = await generate(page, id)
+
+	for (const [name, magic, extension] of [['Export PDF', '%PDF', 'pdf'], ['Export Word', 'PK', 'docx']] as const) {
+		const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name }).click()])
+		expect(download.suggestedFilename()).toMatch(new RegExp(`\\.${extension}$`))
+		expect((await readFile((await download.path())!)).subarray(0, magic.length).toString('latin1')).toBe(magic)
+	}
+
+	// Another artist cannot open it, download it or export it.
+	const stranger = await browser.newContext({ javaScriptEnabled: isJs() })
+	await signIn(stranger, await createE2eUser({ plan: 'pro', granted: true }), baseURL!)
+	const strangerPage = await stranger.newPage()
+	for (const target of [path, `${path}/download`, `${path}/export/pdf`]) {
+		const response = await strangerPage.request.get(target, { maxRedirects: 0 })
+		expect(response.status(), target).toBe(302)
+		expect(response.headers().location, target).toBe('/portal/drafts')
+	}
+	await strangerPage.goto(path)
+	await expect(strangerPage).toHaveURL(/\/portal\/drafts$/)
+	await expect(toasts(strangerPage)).toContainText('Draft not found')
+	await stranger.close()
+
+	const free = await browser.newContext({ javaScriptEnabled: isJs() })
+	const freeUser = await createE2eUser({ credits: 1, granted: true })
+	await signIn(free, freeUser, baseURL!)
+	const freePage = await free.newPage()
+	await generate(freePage, id)
+	const exportPdf = freePage.getByRole(isJs() ? 'button' : 'link', { name: /Export PDF/ })
+	await exportPdf.click()
+	const offer = isJs() ? freePage.getByRole('dialog', { name: 'Upgrade to Pro' }) : freePage.getByRole('region', { name: 'Upgrade to Pro' })
+	await expect(offer).toContainText('Export to PDF and Word is part of Pro')
+	await free.close()
+})
+
+test('the button reads "Generating..." while the request runs, Copy All copies every answer, and leaving with unsaved text asks first @js-only', async ({ page, context, baseURL }) => {
+	await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+	await signIn(context, await createE2eUser({ credits: 1, granted: true }), baseURL!)
+	const { id } = await opportunity()
+	await open(page, `/portal/opportunities/${id}`)
+	let release: () => void = () => undefined
+	const held = new Promise<void>((resolve) => (release = resolve))
+	await page.route('**/trpc/drafts.generate**', async (route) => {
+		await held
+		await route.continue()
+	})
+	await page.getByRole('button', { name: 'Generate Draft' }).click()
+	await expect(page.getByRole('button', { name: 'Generating...' })).toBeDisabled()
+	release()
+	await expect(toasts(page)).toContainText('Draft Created', { timeout: 15_000 })
+
+	await page.getByRole('button', { name: 'Copy All' }).click()
+	await expect(toasts(page)).toContainText('All answers copied to clipboard')
+	const copied = await page.evaluate(() => navigator.clipboard.readText())
+	expect(copied).toMatch(/^1\. Artist statement\n-{10}\n.+\n\n2\. Project title\n-{10}\n.+\n\n3\. Primary medium\n-{10}\n(Painting|Sculpture|Video)$/s)
+
+	await page.getByRole('group', { name: /Artist statement/ }).getByRole('textbox').fill('Unsaved words')
+	const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
+		resolve(dialog.type())
+		void dialog.dismiss()
+	}))
+	await page.close({ runBeforeUnload: true })
+	expect(await asked).toBe('beforeunload')
+})
+
+test('the draft page and the drafts list have no serious or critical axe violations @js-only', async ({ page, context, baseURL }) => {
+	await signIn(context, await createE2eUser({ credits: 1, granted: true }), baseURL!)
+	const { id } = await opportunity()
+	await generate(page, id)
+	for (const path of [new URL(page.url()).pathname, '/portal/drafts']) {
+		await open(page, path)
+		const results = await new AxeBuilder({ page }).analyze()
+		const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+		expect(serious, `${path}: ${serious.map((violation) => violation.id).join(', ')}`).toEqual([])
+	}
+})
