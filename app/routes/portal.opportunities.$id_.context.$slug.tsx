@@ -31,6 +31,7 @@ import {
 	notesRemaining,
 	tooManyFilesMessage,
 } from '#server/domain/context/context.schema.ts'
+import { draftPath } from '#server/domain/drafting/drafting.schema.ts'
 import { DomainError, isDomainError } from '#server/domain/errors.ts'
 
 /*
@@ -44,6 +45,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 	pageMeta({ title: data ? `Context for “${data.question.label}”` : 'Question context', noindex: true })
 
 const opportunityPath = (id: string) => `/portal/opportunities/${id}`
+/** Where the page returns: the draft it was opened from, else the opportunity. */
+const homeOf = ({ opportunityId, draftId }: { opportunityId: string; draftId?: string | null }) =>
+	draftId ? draftPath(draftId) : opportunityPath(opportunityId)
 
 function targetOf(request: Request, params: Params) {
 	return {
@@ -132,7 +136,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 			if (refused) throw refused
 			const saved = await upload.commit(notes)
 			const skipped = saved.ignored.length ? `Already attached, so skipped: ${saved.ignored.join(', ')}.` : undefined
-			return await redirectWithToast(opportunityPath(target.opportunityId), { title: 'Context saved successfully', description: skipped }, app.env)
+			return await redirectWithToast(homeOf(target), { title: 'Context saved successfully', description: skipped }, app.env)
 		} catch (error) {
 			await upload.abort()
 			if (!isDomainError(error)) throw error
@@ -151,7 +155,7 @@ export default function QuestionContextPage() {
 	const [notes, setNotes] = useState(failed?.values?.notes ?? context.notes)
 	const saving = navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data'
 	const room = MAX_FILES - context.files.length
-	const back = opportunityPath(context.opportunity.id)
+	const back = homeOf({ opportunityId: context.opportunity.id, draftId: context.draftId })
 	const fieldErrors: Record<string, string[] | undefined> = failed?.fieldErrors ?? {}
 	const filesInputId = useId()
 
@@ -159,7 +163,7 @@ export default function QuestionContextPage() {
 		<div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8 sm:px-6">
 			<Link to={back} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
 				<ArrowLeft aria-hidden className="size-4" />
-				Back to opportunity
+				{context.draftId ? 'Back to draft' : 'Back to opportunity'}
 			</Link>
 			<div>
 				<h1 className="text-2xl font-semibold sm:text-3xl">Context for “{context.question.label}”</h1>

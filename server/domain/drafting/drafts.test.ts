@@ -39,6 +39,7 @@ describe('drafts', () => {
 		expect(all.drafts[0]).toMatchObject({ status: 'draft', answerCount: 2, model: 'offline' })
 		expect((await listDrafts(ctx, owner, { q: 'harbour' })).drafts.map((draft) => draft.opportunityTitle)).toEqual(['Harbour Residency'])
 		expect(await listDrafts(ctx, owner, { q: '%' })).toMatchObject({ total: 0 })
+		expect(await listDrafts(ctx, owner, { q: 'R_sidency' })).toMatchObject({ total: 0 })
 		expect(await listDrafts(ctx, owner, { page: 'x' as never })).toMatchObject({ page: 1, total: 2 })
 	})
 
@@ -49,17 +50,17 @@ describe('drafts', () => {
 		const draftId = draft.id
 		const answerId = answerIds[0]!
 		const refusals = [
-			getDraftForOwner(ctx, stranger, { draftId }),
-			getDraftDocument(ctx, stranger, { draftId }, { format: 'pdf' }),
-			saveAnswerEdit(ctx, stranger, { answerId, userEdit: 'Mine now' }),
-			regenerateAnswer(ctx, stranger, { answerId }),
-			undoRegenerate(ctx, stranger, { answerId }),
-			setDraftStatus(ctx, stranger, { draftId, status: 'completed' }),
-			deleteDraft(ctx, stranger, { draftId }),
-			getDraftForOwner(ctx, owner, { draftId: 'not-a-uuid' }),
-			saveAnswerEdit(ctx, owner, { answerId: '00000000-0000-4000-8000-000000000000', userEdit: 'x' }),
+			() => getDraftForOwner(ctx, stranger, { draftId }),
+			() => getDraftDocument(ctx, stranger, { draftId }, { format: 'pdf' }),
+			() => saveAnswerEdit(ctx, stranger, { answerId, userEdit: 'Mine now' }),
+			() => regenerateAnswer(ctx, stranger, { answerId }),
+			() => undoRegenerate(ctx, stranger, { answerId }),
+			() => setDraftStatus(ctx, stranger, { draftId, status: 'completed' }),
+			() => deleteDraft(ctx, stranger, { draftId }),
+			() => getDraftForOwner(ctx, owner, { draftId: 'not-a-uuid' }),
+			() => saveAnswerEdit(ctx, owner, { answerId: '00000000-0000-4000-8000-000000000000', userEdit: 'x' }),
 		]
-		for (const refusal of refusals) await expect(refusal).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		for (const refusal of refusals) await expect(refusal()).rejects.toMatchObject({ code: 'NOT_FOUND' })
 		const mine = await getDraftForOwner(ctx, owner, { draftId })
 		expect(mine.answers[0]!.text).toBe(draft.answers[0]!.text)
 		expect(mine.status).toBe('draft')

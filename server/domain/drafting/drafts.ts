@@ -31,14 +31,16 @@ function draftId(input: unknown) {
 /** The drafts list (spec section 2): newest first, searched by title or organization, a page at a time. */
 export async function listDrafts(ctx: Pick<AppContext, 'db'>, actor: Actor, input: ListDraftsInput) {
 	const { q, page } = parseInput(ListDraftsInput, input)
+	// Prisma's `contains` is a LIKE: the search's own % and _ are text, not wildcards.
+	const text = q.replace(/[\\%_]/g, '\\$&')
 	const where: Prisma.DraftWhereInput = {
 		userId: actor.id,
 		...(q
 			? {
 					OR: [
-						{ title: { contains: q, mode: 'insensitive' } },
-						{ organization: { contains: q, mode: 'insensitive' } },
-						{ opportunityTitle: { contains: q, mode: 'insensitive' } },
+						{ title: { contains: text, mode: 'insensitive' } },
+						{ organization: { contains: text, mode: 'insensitive' } },
+						{ opportunityTitle: { contains: text, mode: 'insensitive' } },
 					],
 				}
 			: {}),
