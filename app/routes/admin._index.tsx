@@ -1,23 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData, useLocation, useNavigation, useSubmit } from '@remix-run/react'
+import { Form, useLoaderData, useLocation, useSubmit } from '@remix-run/react'
 import { ExternalLink, Pencil, Plus, Search, SearchX, Trash2 } from 'lucide-react'
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
+import { useEffect, useId, useRef, type ChangeEvent } from 'react'
 import { deleteQuestion, humanize } from '#app/components/admin/opportunity-labels.ts'
+import { ConfirmDeleteButton } from '#app/components/confirm-delete.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
-import {
-	Dialog,
-	DialogClose,
-	DialogContent,
-	DialogDescription,
-	DialogFooter,
-	DialogHeader,
-	DialogTitle,
-	DialogTrigger,
-} from '#app/components/ui/dialog.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
@@ -267,63 +258,17 @@ function OpportunityRow({ row, today }: { row: Row; today: string }) {
 
 /** With JavaScript a dialog; without, the confirmation page (admin.opportunities.$id_.delete.tsx). */
 function DeleteOpportunity({ id, title }: { id: string; title: string }) {
-	const hydrated = useHydrated()
 	const location = useLocation()
-	const navigation = useNavigation()
-	const [open, setOpen] = useState(false)
-	const action = `/admin/opportunities/${id}/delete`
-	const redirectTo = `${location.pathname}${location.search}`
-	const deleting = navigation.state !== 'idle' && navigation.formAction === action
-	const wasDeleting = useRef(false)
-	useEffect(() => {
-		// A failed delete comes back here with its toast: close the dialog then.
-		if (wasDeleting.current && !deleting) setOpen(false)
-		wasDeleting.current = deleting
-	}, [deleting])
-
-	const label = (
-		<>
+	return (
+		<ConfirmDeleteButton
+			action={`/admin/opportunities/${id}/delete`}
+			title="Delete opportunity"
+			question={deleteQuestion(title)}
+			fields={{ redirectTo: `${location.pathname}${location.search}` }}
+			modal
+		>
 			<Trash2 aria-hidden />
 			Delete<span className="sr-only"> {title}</span>
-		</>
-	)
-	if (!hydrated) {
-		return (
-			<ButtonLink to={`${action}?${new URLSearchParams({ redirectTo })}`} variant="outline" size="sm" className="text-destructive">
-				{label}
-			</ButtonLink>
-		)
-	}
-	return (
-		<Dialog open={open} onOpenChange={(next) => !deleting && setOpen(next)}>
-			<DialogTrigger asChild>
-				<Button variant="outline" size="sm" className="text-destructive">
-					{label}
-				</Button>
-			</DialogTrigger>
-			<DialogContent
-				// Only a button closes it (spec: "cannot be dismissed by clicking outside").
-				onPointerDownOutside={(event) => event.preventDefault()}
-				onInteractOutside={(event) => event.preventDefault()}
-			>
-				<DialogHeader>
-					<DialogTitle>Delete opportunity</DialogTitle>
-					<DialogDescription>{deleteQuestion(title)}</DialogDescription>
-				</DialogHeader>
-				<Form method="post" action={action} preventScrollReset>
-					<input type="hidden" name="redirectTo" value={redirectTo} />
-					<DialogFooter>
-						<DialogClose asChild>
-							<Button variant="outline" disabled={deleting}>
-								Cancel
-							</Button>
-						</DialogClose>
-						<Button type="submit" variant="destructive" disabled={deleting}>
-							{deleting ? 'Deleting…' : 'Delete'}
-						</Button>
-					</DialogFooter>
-				</Form>
-			</DialogContent>
-		</Dialog>
+		</ConfirmDeleteButton>
 	)
 }

@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData, useNavigation } from '@remix-run/react'
-import { Trash2 } from 'lucide-react'
+import { useLoaderData } from '@remix-run/react'
 import { deleteQuestion } from '#app/components/admin/opportunity-labels.ts'
+import { ConfirmDeletePage } from '#app/components/confirm-delete.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { Button, ButtonLink } from '#app/components/ui/button.tsx'
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { adminListRedirect, requireOpportunityForAdmin } from '#app/utils/admin-opportunity.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -39,31 +37,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 
 export default function DeleteOpportunityPage() {
 	const { title, redirectTo } = useLoaderData<typeof loader>()
-	const deleting = useNavigation().state === 'submitting'
-	return (
-		<div className="mx-auto w-full max-w-lg px-4 py-8 sm:px-6">
-			<Card>
-				<CardHeader>
-					<CardTitle as="h1">Delete opportunity</CardTitle>
-				</CardHeader>
-				<CardContent>
-					<p className="text-muted-foreground">{deleteQuestion(title)}</p>
-				</CardContent>
-				<CardFooter className="justify-end">
-					<ButtonLink to={redirectTo} variant="outline">
-						Cancel
-					</ButtonLink>
-					<Form method="post">
-						<input type="hidden" name="redirectTo" value={redirectTo} />
-						<Button type="submit" variant="destructive" disabled={deleting}>
-							<Trash2 aria-hidden />
-							{deleting ? 'Deleting…' : 'Delete'}
-						</Button>
-					</Form>
-				</CardFooter>
-			</Card>
-		</div>
-	)
+	return <ConfirmDeletePage title="Delete opportunity" question={deleteQuestion(title)} cancelTo={redirectTo} fields={{ redirectTo }} />
 }
 
 export function ErrorBoundary() {

@@ -1,10 +1,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData, useNavigation } from '@remix-run/react'
-import { Trash2 } from 'lucide-react'
+import { useLoaderData } from '@remix-run/react'
+import { ConfirmDeletePage } from '#app/components/confirm-delete.tsx'
 import { deleteDraftQuestion } from '#app/components/drafts/delete-draft.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { Button, ButtonLink } from '#app/components/ui/button.tsx'
-import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
@@ -46,30 +44,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function DeleteDraftPage() {
 	const { id, title } = useLoaderData<typeof loader>()
-	const deleting = useNavigation().state === 'submitting'
-	return (
-		<div className="mx-auto w-full max-w-lg px-4 py-8 sm:px-6">
-			<Card>
-				<CardHeader>
-					<CardTitle as="h1">Delete draft</CardTitle>
-				</CardHeader>
-				<CardContent>
-					<p className="text-muted-foreground">{deleteDraftQuestion(title)}</p>
-				</CardContent>
-				<CardFooter className="justify-end">
-					<ButtonLink to={draftPath(id)} variant="outline">
-						Cancel
-					</ButtonLink>
-					<Form method="post">
-						<Button type="submit" variant="destructive" disabled={deleting}>
-							<Trash2 aria-hidden />
-							{deleting ? 'Deleting…' : 'Delete draft'}
-						</Button>
-					</Form>
-				</CardFooter>
-			</Card>
-		</div>
-	)
+	return <ConfirmDeletePage title="Delete draft" question={deleteDraftQuestion(title)} cancelTo={draftPath(id)} confirmLabel="Delete draft" />
 }
 
 export function ErrorBoundary() {

@@ -4,6 +4,7 @@ import { ArrowLeft, CalendarDays, ExternalLink, MapPin } from 'lucide-react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { GenerateDraftCard, type GenerateActionData } from '#app/components/generate-draft-card.tsx'
 import { QuestionContextButton } from '#app/components/question-context-dialog.tsx'
+import { QuestionSummary } from '#app/components/questions/question-summary.tsx'
 import { listContextSummaries } from '#server/domain/context/context.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
@@ -18,7 +19,6 @@ import { watchDraftPath, type GenerateDraftInput } from '#server/domain/drafting
 import { generateDraft } from '#server/domain/drafting/generate.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 import { CATEGORY_LABELS } from '#server/domain/opportunities/opportunity.schema.ts'
-import { limitLabel, questionTypeLabel } from '#server/domain/questions/display.ts'
 import { getArtistToday } from '#server/domain/time-zone.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title: data?.opportunity.title ?? 'Opportunity' })
@@ -143,24 +143,9 @@ export default function OpportunityDetail() {
 							{questionCount ? (
 								<ol className="grid gap-4">
 									{opportunity.questions.map((question, index) => {
-										const limit = limitLabel(question.limitType, question.limitValue)
 										return (
 											<li key={question.id} className="grid gap-1.5 border-t border-border pt-4 first:border-t-0 first:pt-0">
-												<p className="text-sm font-medium">
-													<span className="text-muted-foreground">{index + 1}. </span>
-													{question.label}
-													{question.required ? (
-														<span className="text-destructive" aria-label="required" title="Required">
-															{' '}
-															*
-														</span>
-													) : null}
-												</p>
-												<div className="flex flex-wrap items-center gap-2">
-													<Badge variant="outline">{questionTypeLabel(question.type)}</Badge>
-													{limit ? <span className="text-xs text-muted-foreground">{limit}</span> : null}
-												</div>
-												{question.helpText ? <p className="text-xs text-muted-foreground">{question.helpText}</p> : null}
+												<QuestionSummary number={index + 1} {...question} />
 												<div>
 													<QuestionContextButton
 														opportunityId={opportunity.id}

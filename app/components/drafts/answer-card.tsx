@@ -3,7 +3,7 @@ import { AlertCircle, LoaderCircle, RefreshCw, Save, Undo2 } from 'lucide-react'
 import { useId, useState, type ReactNode } from 'react'
 import { CopyButton } from '#app/components/copy-button.tsx'
 import { QuestionContextButton } from '#app/components/question-context-dialog.tsx'
-import { Badge } from '#app/components/ui/badge.tsx'
+import { QuestionSummary } from '#app/components/questions/question-summary.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { fieldClassName } from '#app/components/ui/field-styles.ts'
@@ -13,7 +13,6 @@ import { answerType, isLimitedType, limitState } from '#server/domain/drafting/a
 import { ANSWER_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
 import { displayAnswer } from '#server/domain/drafting/export/document.ts'
 import type { DraftView } from '#server/domain/drafting/drafts.ts'
-import { limitLabel, questionTypeLabel } from '#server/domain/questions/display.ts'
 import { useAutosave, type SaveState } from './use-autosave.ts'
 
 export type AnswerView = DraftView['answers'][number]
@@ -58,27 +57,23 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 	const busy = (intent: string) => navigation.state !== 'idle' && navigation.formData?.get('intent') === intent && navigation.formData?.get('answerId') === answer.id
 	const pending = answer.status === 'pending'
 	const limit = isLimitedType(answer.questionType) ? limitState(text, answer.limitType, answer.limitValue) : null
-	const label = limitLabel(answer.limitType, answer.limitValue)
 	const fieldId = `${id}-answer`
 
 	return (
 		<Card className="gap-4 p-5 sm:p-6" aria-labelledby={`${id}-prompt`} id={`answer-${answer.id}`} role="group">
 			<div className="grid gap-1.5">
-				<h2 id={`${id}-prompt`} className="text-base font-semibold">
-					<span className="text-muted-foreground">{number}. </span>
-					{answer.prompt}
-					{answer.required ? (
-						<span className="text-destructive" aria-label="required" title="Required">
-							{' '}
-							*
-						</span>
-					) : null}
-				</h2>
-				<div className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-					<Badge variant="outline">{questionTypeLabel(answer.questionType)}</Badge>
-					{label ? <span>{label}</span> : null}
-				</div>
-				{answer.helpText ? <p className="text-sm text-muted-foreground">{answer.helpText}</p> : null}
+				<QuestionSummary
+					as="h2"
+					size="base"
+					id={`${id}-prompt`}
+					number={number}
+					label={answer.prompt}
+					required={answer.required}
+					type={answer.questionType}
+					limitType={answer.limitType}
+					limitValue={answer.limitValue}
+					helpText={answer.helpText}
+				/>
 			</div>
 
 			{pending ? (
