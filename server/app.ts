@@ -10,10 +10,14 @@ import { PROJECT_ROOT } from '#server/paths.ts'
 import { cspNonce, sameOriginWrites, securityHeaders } from '#server/http/security.ts'
 import { requestLog } from '#server/http/request-log.ts'
 import { sessionMiddleware } from '#server/http/session-middleware.ts'
+import { receiveStripeWebhook } from '#server/domain/billing/stripe-events.ts'
+import { InvalidWebhookSignatureError, PaymentsNotConfiguredError } from '#server/integrations/payments/types.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import { createContextFactory } from '#server/trpc/trpc.ts'
 
 const CLIENT_BUILD = path.join(PROJECT_ROOT, 'build', 'client')
+/** Stripe's events are a few KB; anything near this is not one. */
+const WEBHOOK_BODY_LIMIT = '512kb'
 const SERVER_BUILD = path.join(PROJECT_ROOT, 'build', 'server', 'index.js')
 
 type CreateAppOptions = {
@@ -49,7 +53,7 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	// Server-sent events must reach the browser as they are written, not when a gzip block fills.
 	app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) }))
 	app.use(cspNonce)
-	app.use(securityHeaders(env))
+	app.use(securityHeaders(env, appContext.payments.checkoutOrigins))
 
 	if (vite) {
 		app.use(vite.middlewares)
@@ -59,6 +63,22 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 		app.use('/assets', express.static(path.join(CLIENT_BUILD, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }))
 		app.use(express.static(CLIENT_BUILD, { maxAge: '1h' }))
 	}
+
+	// Stripe's webhooks: the signature is checked on the raw bytes, so this route reads its own body
+	// (bounded) before any other parser, and answers as soon as the event is queued.
+	app.post('/webhooks/stripe', express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), async (req, res) => {
+		try {
+			const event = await receiveStripeWebhook(appContext, Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0), req.get('stripe-signature'))
+			res.json({ received: true, id: event.id })
+		} catch (error) {
+			if (error instanceof InvalidWebhookSignatureError || error instanceof PaymentsNotConfiguredError) {
+				logger.warn({ requestId: res.locals.requestId, reason: error.message }, 'stripe webhook refused')
+				return void res.status(400).json({ error: 'Invalid signature' })
+			}
+			logger.error({ err: error, requestId: res.locals.requestId }, 'stripe webhook could not be queued')
+			res.status(500).json({ error: 'Could not queue the event' })
+		}
+	})
 
 	app.use(sameOriginWrites(env))
 	app.use(sessionMiddleware(db, { secure: env.isProduction }))

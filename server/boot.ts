@@ -7,6 +7,7 @@ import { EnvError, getEnv, type Env } from '#server/env.ts'
 import { createNotifications } from '#server/db/notifications.ts'
 import { createDrafter } from '#server/integrations/ai/index.ts'
 import { createMailer } from '#server/integrations/email/index.ts'
+import { createPayments } from '#server/integrations/payments/index.ts'
 import { createStorage } from '#server/integrations/storage/index.ts'
 import { startJobs, type JobRunner } from '#server/jobs/boss.ts'
 
@@ -48,11 +49,12 @@ export async function openAppContext(env: Env, logger: Logger): Promise<RunningC
 	const mailer = createMailer(env, logger)
 	const storage = createStorage(env)
 	const drafter = createDrafter(env)
+	const payments = createPayments(env)
 	const notifications = createNotifications(database.url, logger)
-	logger.info({ mailer: mailer.kind, storage: storage.kind, drafter: drafter.kind }, 'integrations ready')
+	logger.info({ mailer: mailer.kind, storage: storage.kind, drafter: drafter.kind, payments: payments.kind, paymentsConfigured: payments.configured }, 'integrations ready')
 
 	return {
-		app: { env, db, databaseUrl: database.url, notifications, logger, mailer, storage, drafter, jobs: jobRunner.jobs },
+		app: { env, db, databaseUrl: database.url, notifications, logger, mailer, storage, drafter, payments, jobs: jobRunner.jobs },
 		database,
 		jobRunner,
 		async close({ timeoutMs } = {}) {

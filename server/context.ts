@@ -3,6 +3,7 @@ import type { Env } from '#server/env.ts'
 import type { Db } from '#server/db/client.ts'
 import type { Notifications } from '#server/db/notifications.ts'
 import type { Drafter } from '#server/integrations/ai/types.ts'
+import type { Payments } from '#server/integrations/payments/types.ts'
 import type { Mailer } from '#server/integrations/email/types.ts'
 import type { Storage } from '#server/integrations/storage/types.ts'
 import type { Jobs } from '#server/jobs/types.ts'
@@ -25,6 +26,7 @@ export type AppContext = {
 	mailer: Mailer
 	storage: Storage
 	drafter: Drafter
+	payments: Payments
 	jobs: Jobs
 }
 

@@ -84,6 +84,8 @@ const EnvSchema = z
 		/** Points the Stripe SDK at another host (tests use a local fake). */
 		STRIPE_API_BASE: optionalUrl,
 		CREDIT_PACK_SIZE: z.coerce.number().int().min(1).max(1000).default(5),
+		/** The Pro price the pricing page shows, in US dollars a month; it should match STRIPE_PRICE_PRO. */
+		PRO_PRICE_USD: z.coerce.number().min(0).max(10_000).default(19),
 	})
 	.superRefine((env, ctx) => {
 		// Several processes behind a load balancer must share one secret; a

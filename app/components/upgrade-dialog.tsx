@@ -1,4 +1,5 @@
 import { Sparkles } from 'lucide-react'
+import { CheckoutButton } from '#app/components/billing-buttons.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
 import {
 	Dialog,
@@ -10,6 +11,8 @@ import {
 	DialogTitle,
 } from '#app/components/ui/dialog.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { usePortalBilling } from '#app/utils/portal-billing.ts'
+import { BILLING_MESSAGES } from '#server/domain/billing/billing.schema.ts'
 
 export const UPGRADE_TITLE = 'Upgrade to Pro'
 export const UPGRADE_MESSAGE = 'Free plan includes 1 draft. Upgrade to Pro for unlimited drafts.'
@@ -24,6 +27,7 @@ type UpgradeProps = {
 
 /** The "Upgrade to Pro" dialog (spec: Opportunity detail), opened without a request when no draft is left. */
 export function UpgradeDialog({ open, onOpenChange, message = UPGRADE_MESSAGE }: UpgradeProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+	const billing = usePortalBilling()
 	return (
 		<Dialog open={open} onOpenChange={onOpenChange}>
 			<DialogContent>
@@ -34,11 +38,17 @@ export function UpgradeDialog({ open, onOpenChange, message = UPGRADE_MESSAGE }:
 					</DialogTitle>
 					<DialogDescription>{message}</DialogDescription>
 				</DialogHeader>
+				{billing.configured ? null : <p className="text-sm text-muted-foreground">{BILLING_MESSAGES.notConfigured}</p>}
 				<DialogFooter>
 					<DialogClose asChild>
 						<Button variant="outline">Not now</Button>
 					</DialogClose>
-					<ButtonLink to="/pricing">{UPGRADE_TITLE}</ButtonLink>
+					<CheckoutButton kind="credits" signedIn configured={billing.configured} variant="outline">
+						Buy {billing.packSize} credits
+					</CheckoutButton>
+					<CheckoutButton kind="subscription" signedIn configured={billing.configured}>
+						{UPGRADE_TITLE}
+					</CheckoutButton>
 				</DialogFooter>
 			</DialogContent>
 		</Dialog>
@@ -47,6 +57,7 @@ export function UpgradeDialog({ open, onOpenChange, message = UPGRADE_MESSAGE }:
 
 /** The same offer rendered by the server, where the dialog cannot open (no JavaScript). */
 export function UpgradePanel({ dismissTo, message = UPGRADE_MESSAGE }: UpgradeProps & { dismissTo: string }) {
+	const billing = usePortalBilling()
 	return (
 		<section
 			aria-labelledby="upgrade-title"
@@ -57,10 +68,14 @@ export function UpgradePanel({ dismissTo, message = UPGRADE_MESSAGE }: UpgradePr
 				{UPGRADE_TITLE}
 			</h3>
 			<p className="mt-1 text-sm">{message}</p>
+			{billing.configured ? null : <p className="mt-1 text-sm">{BILLING_MESSAGES.notConfigured}</p>}
 			<div className="mt-3 flex flex-wrap gap-2">
-				<ButtonLink to="/pricing" size="sm">
+				<CheckoutButton kind="subscription" signedIn configured={billing.configured} size="sm">
 					{UPGRADE_TITLE}
-				</ButtonLink>
+				</CheckoutButton>
+				<CheckoutButton kind="credits" signedIn configured={billing.configured} size="sm" variant="outline">
+					Buy {billing.packSize} credits
+				</CheckoutButton>
 				<ButtonLink to={dismissTo} size="sm" variant="outline">
 					Not now
 				</ButtonLink>

@@ -1,11 +1,12 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { useNavigate } from '@remix-run/react'
+import { useLoaderData, useNavigate } from '@remix-run/react'
 import { CircleCheck } from 'lucide-react'
 import { useEffect } from 'react'
 import { PublicLayout } from '#app/components/public-layout.tsx'
 import { StatusPanel } from '#app/components/status-panel.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
+import { getCheckoutOutcome } from '#server/domain/billing/checkout.ts'
 
 export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
 
@@ -14,12 +15,18 @@ const REDIRECT_DELAY_SECONDS = 3
 
 export const meta: MetaFunction = () => pageMeta({ title: 'Payment Successful!', noindex: true })
 
-export async function loader({ request }: LoaderFunctionArgs) {
-	if (new URL(request.url).searchParams.get('success') !== 'true') throw redirect(DASHBOARD)
-	return null
+export async function loader({ request, context }: LoaderFunctionArgs) {
+	const params = new URL(request.url).searchParams
+	if (params.get('success') !== 'true') throw redirect(DASHBOARD)
+	const user = context.session?.user
+	const sessionId = params.get('session_id')
+	// What was bought, once Stripe confirms the session is paid; the plan itself follows from the webhook.
+	const outcome = user && sessionId ? await getCheckoutOutcome(context.app, user, sessionId) : null
+	return { outcome }
 }
 
 export default function BillingSuccess() {
+	const { outcome } = useLoaderData<typeof loader>()
 	const navigate = useNavigate()
 	useEffect(() => {
 		const timer = setTimeout(() => navigate(DASHBOARD), REDIRECT_DELAY_SECONDS * 1000)
@@ -38,6 +45,11 @@ export default function BillingSuccess() {
 				title="Payment Successful!"
 				actions={<ButtonLink to={DASHBOARD}>Continue to Dashboard</ButtonLink>}
 			>
+				{outcome ? (
+					<p className="font-medium text-foreground">
+						{outcome.kind === 'subscription' ? 'You are on Pro now: unlimited drafts.' : `${outcome.credits} credits were added to your balance.`}
+					</p>
+				) : null}
 				<p>Thank you for upgrading. Taking you to your dashboard in {REDIRECT_DELAY_SECONDS} seconds…</p>
 			</StatusPanel>
 		</PublicLayout>

@@ -5,6 +5,7 @@ import { ExternalLink, FileText, RefreshCw, Trash2 } from 'lucide-react'
 import { useId, useState, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
+import { BillingCard } from '#app/components/billing-card.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Field, SelectField, type FieldErrors } from '#app/components/forms.tsx'
 import { ImageFilesField } from '#app/components/image-files-field.tsx'
@@ -24,6 +25,7 @@ import { redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useValidatedSubmit } from '#app/utils/use-validated-submit.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
+import { getBillingSummary } from '#server/domain/billing/summary.ts'
 import { listAssets, removeAsset } from '#server/domain/profiles/assets.ts'
 import {
 	ACCEPT,
@@ -45,10 +47,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const user = requireOnboardedUser(request, context)
 	const { app } = context
 	try {
-		const [profile, links, assets] = await Promise.all([
+		const [profile, links, assets, billing] = await Promise.all([
 			getProfileBasics(app, user.id),
 			listLinks(app, user.id),
 			listAssets(app, user.id),
+			getBillingSummary(app, user),
 		])
 		const { ingestedAt, artistBrief, ...basics } = profile
 		return {
@@ -59,6 +62,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			links: links.map(({ id, kind, url }) => ({ id, kind, url })),
 			cv: assets.find((asset) => asset.kind === 'cv') ?? null,
 			images: assets.filter((asset) => asset.kind === 'image'),
+			billing,
+			packSize: app.env.CREDIT_PACK_SIZE,
 		}
 	} catch (error) {
 		app.logger.error({ err: error, userId: user.id }, 'profile page failed to load')
@@ -143,6 +148,7 @@ export default function Profile() {
 			<CvCard cv={data.cv} />
 			<ImagesCard images={data.images} />
 			<BriefCard ingestedAt={data.ingestedAt} artistBrief={data.artistBrief} />
+			<BillingCard billing={data.billing} packSize={data.packSize} />
 		</div>
 	)
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
 import { CircleAlert, X } from 'lucide-react'
+import { BillingPortalButton, CheckoutButton } from '#app/components/billing-buttons.tsx'
 import { NavigationProgress } from '#app/components/navigation-progress.tsx'
 import { Brand } from '#app/components/brand.tsx'
 import { MobileNav, PortalNavList, portalNavItems, SidebarToggle, useDrawer, useSidebarOpen } from '#app/components/portal-nav.tsx'
@@ -9,6 +10,7 @@ import { cn } from '#app/utils/cn.ts'
 import { readPortalPreferences } from '#app/utils/portal-preferences.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
+import { BILLING_MESSAGES } from '#server/domain/billing/billing.schema.ts'
 import { getCreditSummary } from '#server/domain/credits/balance.ts'
 
 export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
@@ -16,20 +18,27 @@ export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-lay
 /** The portal: signed in with onboarding completed (spec section 4); every page under /portal/ passes this guard first. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const user = requireOnboardedUser(request, context)
-	const [{ creditsRemaining, plan }, preferences] = await Promise.all([
+	const { payments, env } = context.app
+	const [{ creditsRemaining, plan, paymentFailed }, preferences] = await Promise.all([
 		getCreditSummary(context.app, user.id),
 		readPortalPreferences(request),
 	])
 	return {
 		isAdmin: user.role === 'admin',
+		plan,
 		creditsRemaining,
 		sidebarOpen: preferences.sidebarOpen,
 		showCreditsBanner: plan !== 'pro' && creditsRemaining === 0 && !preferences.creditsBannerDismissed,
+		paymentFailed,
+		/** What the upgrade offers on portal pages need (the dialog, the banners). */
+		billing: { configured: payments.configured, packSize: env.CREDIT_PACK_SIZE },
 	}
 }
 
+type PortalLoaderData = Awaited<ReturnType<typeof loader>>
+
 export default function PortalLayout() {
-	const { isAdmin, creditsRemaining, sidebarOpen, showCreditsBanner } = useLoaderData<typeof loader>()
+	const { isAdmin, plan, creditsRemaining, sidebarOpen, showCreditsBanner, paymentFailed, billing } = useLoaderData<typeof loader>()
 	const open = useSidebarOpen(sidebarOpen)
 	const drawer = useDrawer()
 	const items = portalNavItems(isAdmin)
@@ -43,9 +52,16 @@ export default function PortalLayout() {
 					<Brand />
 					<NavigationProgress />
 					<div className="ml-auto flex items-center gap-3">
-						<p className="text-sm text-muted-foreground">
-							Credits remaining: <span className="font-semibold text-foreground">{creditsRemaining}</span>
-						</p>
+						{/* A Pro artist drafts without limit: "Pro", never a credit count beside unlimited. */}
+						{plan === 'pro' ? (
+							<p className="text-sm text-muted-foreground">
+								Plan: <span className="font-semibold text-foreground">Pro</span>
+							</p>
+						) : (
+							<p className="text-sm text-muted-foreground">
+								Credits remaining: <span className="font-semibold text-foreground">{creditsRemaining}</span>
+							</p>
+						)}
 						<SignOutButton size="sm" />
 					</div>
 				</div>
@@ -63,7 +79,8 @@ export default function PortalLayout() {
 					</nav>
 				</aside>
 				<main id="main-content" tabIndex={-1} className="flex min-w-0 flex-1 flex-col focus:outline-none">
-					{showCreditsBanner ? <OutOfCreditsBanner /> : null}
+					{paymentFailed ? <PaymentFailedBanner configured={billing.configured} /> : null}
+					{showCreditsBanner ? <OutOfCreditsBanner billing={billing} /> : null}
 					<Outlet />
 				</main>
 			</div>
@@ -71,7 +88,7 @@ export default function PortalLayout() {
 	)
 }
 
-function OutOfCreditsBanner() {
+function OutOfCreditsBanner({ billing }: { billing: PortalLoaderData['billing'] }) {
 	const fetcher = useFetcher({ key: 'credits-banner' })
 	const hydrated = useHydrated()
 	const location = useLocation()
@@ -90,6 +107,14 @@ function OutOfCreditsBanner() {
 						See plans
 					</Link>
 				</p>
+				<div className="mt-2 flex flex-wrap gap-2">
+					<CheckoutButton kind="subscription" signedIn configured={billing.configured} size="sm">
+						Upgrade to Pro
+					</CheckoutButton>
+					<CheckoutButton kind="credits" signedIn configured={billing.configured} size="sm" variant="outline">
+						Buy {billing.packSize} credits
+					</CheckoutButton>
+				</div>
 			</div>
 			<fetcher.Form method="post" action="/portal/preferences">
 				<input type="hidden" name="intent" value="dismiss-credits-banner" />
@@ -102,6 +127,19 @@ function OutOfCreditsBanner() {
 					<span className="sr-only">Dismiss</span>
 				</button>
 			</fetcher.Form>
+		</section>
+	)
+}
+
+/** invoice.payment_failed: the card needs fixing before Stripe ends the subscription. */
+function PaymentFailedBanner({ configured }: { configured: boolean }) {
+	return (
+		<section aria-label="Payment" className="flex flex-wrap items-center gap-3 border-b border-destructive/20 bg-destructive-soft px-4 py-3 text-sm sm:px-6">
+			<CircleAlert aria-hidden className="size-5 shrink-0 text-destructive" />
+			<p className="min-w-0 flex-1 font-semibold">{BILLING_MESSAGES.paymentFailed}</p>
+			<BillingPortalButton signedIn configured={configured} size="sm" variant="outline">
+				Update payment method
+			</BillingPortalButton>
 		</section>
 	)
 }

@@ -1,52 +1,37 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData, useNavigation } from '@remix-run/react'
-import { Check, LoaderCircle, ShieldCheck } from 'lucide-react'
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { useLoaderData } from '@remix-run/react'
+import { Check, ShieldCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { CheckoutButton } from '#app/components/billing-buttons.tsx'
 import { PublicLayout } from '#app/components/public-layout.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { getOptionalUser } from '#server/auth/session.server.ts'
+import { BILLING_MESSAGES, formatUsd } from '#server/domain/billing/billing.schema.ts'
 
 export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
 
-export const meta: MetaFunction = () =>
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
 	pageMeta({
 		title: 'Pricing',
-		description: 'Start with a free draft, or go Pro for unlimited AI-written application drafts at $19 a month.',
+		description: `Start with a free draft, or go Pro for unlimited AI-written application drafts at ${formatUsd(data?.proPrice ?? 19)} a month.`,
 	})
 
 export async function loader({ context }: LoaderFunctionArgs) {
-	const { env } = context.app
-	return { contactEmail: env.CONTACT_EMAIL, billingConfigured: Boolean(env.STRIPE_SECRET_KEY) }
-}
-
-export async function action({ request, context }: ActionFunctionArgs) {
-	const formData = await request.formData()
-	if (formData.get('intent') !== 'upgrade') throw new Response('Unknown form action.', { status: 400 })
-	const { env, logger } = context.app
-	const user = await getOptionalUser(request, context)
-	if (!user) {
-		return redirectWithToast(
-			'/pricing',
-			{ type: 'error', title: 'Sign in required', description: 'Please sign in to upgrade your plan' },
-			env,
-		)
+	const { env, payments } = context.app
+	return {
+		contactEmail: env.CONTACT_EMAIL,
+		billingConfigured: payments.configured,
+		proPrice: env.PRO_PRICE_USD,
+		packSize: env.CREDIT_PACK_SIZE,
+		signedIn: Boolean(context.session?.user),
 	}
-	// Stripe checkout comes with the billing work. Until then, and whenever billing is not
-	// configured, the upgrade ends with the specification's checkout error.
-	logger.warn(
-		{ requestId: context.requestId },
-		env.STRIPE_SECRET_KEY ? 'checkout is not available yet' : 'checkout unavailable: billing is not configured (STRIPE_SECRET_KEY is unset)',
-	)
-	return redirectWithToast('/pricing', { type: 'error', description: 'Failed to open checkout. Please try again.' }, env)
 }
 
 export default function Pricing() {
-	const { contactEmail, billingConfigured } = useLoaderData<typeof loader>()
+	const { contactEmail, billingConfigured, proPrice, packSize, signedIn } = useLoaderData<typeof loader>()
 	return (
 		<PublicLayout>
 			<div className="bg-[radial-gradient(ellipse_at_top,var(--color-accent),transparent_60%)]">
@@ -78,7 +63,7 @@ export default function Pricing() {
 						<PlanCard
 							highlighted
 							name="Pro"
-							price="$19"
+							price={formatUsd(proPrice)}
 							period="/month"
 							description="For artists who apply often and want the strongest drafts."
 							badges={
@@ -96,11 +81,14 @@ export default function Pricing() {
 								'Priority support',
 							]}
 						>
-							<UpgradeForm />
+							<CheckoutButton kind="subscription" signedIn={signedIn} configured={billingConfigured} className="w-full">
+								Upgrade to Pro
+							</CheckoutButton>
+							<CheckoutButton kind="credits" signedIn={signedIn} configured={billingConfigured} variant="outline" className="mt-2 w-full">
+								Or buy {packSize} drafts once
+							</CheckoutButton>
 							{billingConfigured ? null : (
-								<p className="mt-3 text-center text-xs text-muted-foreground">
-									Online payments are not set up on this Callboard server yet.
-								</p>
+								<p className="mt-3 text-center text-xs text-muted-foreground">{BILLING_MESSAGES.notConfigured}</p>
 							)}
 						</PlanCard>
 					</div>
@@ -123,25 +111,6 @@ export default function Pricing() {
 				</div>
 			</div>
 		</PublicLayout>
-	)
-}
-
-function UpgradeForm() {
-	const navigation = useNavigation()
-	const pending = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'upgrade'
-	return (
-		<Form method="post">
-			<Button type="submit" name="intent" value="upgrade" className="w-full" aria-disabled={pending || undefined}>
-				{pending ? (
-					<>
-						<LoaderCircle aria-hidden className="animate-spin" />
-						Loading...
-					</>
-				) : (
-					'Upgrade to Pro'
-				)}
-			</Button>
-		</Form>
 	)
 }
 

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
 	CONFLICT: 409,
 	LIMIT_EXCEEDED: 402,
 	RATE_LIMITED: 429,
+	/** A service we depend on (Stripe) failed; trying again later may work. */
+	UNAVAILABLE: 503,
 } as const
 
 export type DomainErrorCode = keyof typeof ERROR_STATUS

@@ -9,11 +9,11 @@ export const cspNonce: RequestHandler = (_req, res, next) => {
 	next()
 }
 
-// Stripe's hosted pages are reached by redirect after a form post, which
-// form-action also governs.
-const STRIPE_HOSTS = ['https://checkout.stripe.com', 'https://billing.stripe.com']
-
-export function securityHeaders(env: Pick<Env, 'isProduction' | 'APP_URL'>): RequestHandler {
+/**
+ * `checkoutOrigins`: where checkout and the billing portal live (Stripe's hosts, or the local fake's).
+ * They are reached by a redirect after a form post, which form-action also governs.
+ */
+export function securityHeaders(env: Pick<Env, 'isProduction' | 'APP_URL'>, checkoutOrigins: readonly string[] = []): RequestHandler {
 	const https = env.APP_URL.startsWith('https://')
 	return helmet({
 		contentSecurityPolicy: {
@@ -31,7 +31,7 @@ export function securityHeaders(env: Pick<Env, 'isProduction' | 'APP_URL'>): Req
 				'img-src': ["'self'", 'data:', 'blob:'],
 				'font-src': ["'self'", 'data:'],
 				'connect-src': env.isProduction ? ["'self'"] : ["'self'", 'ws:'],
-				'form-action': ["'self'", ...STRIPE_HOSTS],
+				'form-action': ["'self'", ...checkoutOrigins],
 				'frame-ancestors': ["'none'"],
 				'base-uri': ["'self'"],
 				'object-src': ["'none'"],

@@ -80,6 +80,23 @@ export const QUEUES: { [N in JobName]: QueueConfig<N> } = {
 		defaultSingletonKey: () => 'draft-recover',
 		cron: '* * * * *',
 	},
+	'billing.event': {
+		// One queued job per event id: a burst of redeliveries collapses; the processed-events table
+		// refuses any that come later.
+		policy: 'short',
+		defaultSingletonKey: ({ id }) => id,
+		// Stripe or the database may be down for a while: keep trying for about half an hour.
+		retryLimit: 8,
+		retryDelay: 10,
+		retryBackoff: true,
+		expireInSeconds: 120,
+		schema: z.object({
+			id: z.string().min(1).max(255),
+			type: z.string().min(1).max(255),
+			created: z.number().int(),
+			object: z.record(z.string(), z.unknown()),
+		}),
+	},
 	'maintenance.cleanup': {
 		policy: 'stately',
 		retryLimit: 1,

@@ -1,5 +1,6 @@
 import type { Prisma } from '#server/db/generated/client.ts'
 import type { EmailMessage } from '#server/integrations/email/types.ts'
+import type { PaymentEvent } from '#server/integrations/payments/types.ts'
 
 /** Every background job and the data it carries. */
 export type JobPayloads = {
@@ -9,6 +10,8 @@ export type JobPayloads = {
 	'draft.generate': { draftId: string }
 	/** Finds drafts whose worker died (no one holds their lock) and queues them again; every minute and at worker start. */
 	'draft.recover': Record<string, never>
+	/** Applies one verified Stripe webhook event. */
+	'billing.event': PaymentEvent
 	/** Deletes rows whose time is over (attempt counters, sessions, e-mail links); scheduled every 15 minutes. */
 	'maintenance.cleanup': Record<string, never>
 }

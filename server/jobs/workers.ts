@@ -1,6 +1,7 @@
 import type { AppContext } from '#server/context.ts'
 import { ingestProfile } from '#server/domain/profiles/ingest.ts'
 import { recoverDrafts, runDraftGeneration } from '#server/domain/drafting/run.ts'
+import { applyStripeEvent } from '#server/domain/billing/stripe-events.ts'
 import { deleteExpiredRows } from '#server/domain/maintenance.ts'
 import type { JobHandlers, JobRunner } from './boss.ts'
 
@@ -26,6 +27,11 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
 
 		'draft.recover': async () => {
 			await recoverDrafts(ctx)
+		},
+
+		// A failure (Stripe or the database down) throws, so pg-boss retries; the event applies once.
+		'billing.event': async (event) => {
+			await applyStripeEvent(ctx, event)
 		},
 
 		'maintenance.cleanup': async () => {

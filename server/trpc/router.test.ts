@@ -40,6 +40,14 @@ function adminCalls(api: Api, opportunityId: string, questionIds: string[]) {
 
 const MISSING = '00000000-0000-4000-8000-000000000000'
 
+/** Every procedure for anyone signed in (onboarded or not: upgrading needs no profile); a new one must be added here. */
+function signedInCalls(api: Api) {
+	return {
+		'billing.checkout': () => api.billing.checkout({ kind: 'subscription' }),
+		'billing.portal': () => api.billing.portal(),
+	}
+}
+
 /** Every procedure for onboarded artists with a valid input; a new one must be added here. */
 function artistCalls(api: Api, opportunityId: string) {
 	return {
@@ -63,12 +71,15 @@ describe('tRPC guards', () => {
 		const calls = (session: ValidatedSession | null) => ({
 			admin: adminCalls(caller(session), opportunity.id, [question.id]),
 			artist: artistCalls(caller(session), opportunity.id),
+			signedIn: signedInCalls(caller(session)),
 		})
 		const listed = calls(null)
-		expect([...Object.keys(listed.admin), ...Object.keys(listed.artist)].sort()).toEqual(Object.keys(appRouter._def.procedures).sort())
+		expect([...Object.keys(listed.admin), ...Object.keys(listed.artist), ...Object.keys(listed.signedIn)].sort()).toEqual(
+			Object.keys(appRouter._def.procedures).sort(),
+		)
 
 		const refusals = [
-			[null, 'UNAUTHORIZED', [...Object.values(listed.admin), ...Object.values(listed.artist)]],
+			[null, 'UNAUTHORIZED', [...Object.values(listed.admin), ...Object.values(listed.artist), ...Object.values(listed.signedIn)]],
 			[notOnboardedSession, 'FORBIDDEN', [...Object.values(calls(notOnboardedSession).admin), ...Object.values(calls(notOnboardedSession).artist)]],
 			[userSession, 'FORBIDDEN', Object.values(calls(userSession).admin)],
 		] as const
@@ -77,6 +88,8 @@ describe('tRPC guards', () => {
 		}
 		// An onboarded artist passes the guard: the domain answers (this question does not exist).
 		await expect(calls(userSession).artist['context.get']()).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		// Signed in is enough for billing; here the domain answers that payments are not set up.
+		await expect(calls(notOnboardedSession).signedIn['billing.checkout']()).rejects.toMatchObject({ code: 'CONFLICT' })
 	})
 
 	test('domain errors keep their meaning; field errors come through in a typed shape', async () => {

@@ -1,3 +1,4 @@
+import { billingRouter } from './routers/billing.ts'
 import { contextRouter } from './routers/context.ts'
 import { draftsRouter } from './routers/drafts.ts'
 import { questionsRouter } from './routers/questions.ts'
@@ -7,6 +8,7 @@ export const appRouter = router({
 	questions: questionsRouter,
 	context: contextRouter,
 	drafts: draftsRouter,
+	billing: billingRouter,
 })
 
 /** The only thing the browser imports from the server's tRPC code, as a type. */

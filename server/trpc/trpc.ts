@@ -41,6 +41,7 @@ const TRPC_CODES: Record<DomainErrorCode, TRPC_ERROR_CODE_KEY> = {
 	CONFLICT: 'CONFLICT',
 	LIMIT_EXCEEDED: 'PAYMENT_REQUIRED',
 	RATE_LIMITED: 'TOO_MANY_REQUESTS',
+	UNAVAILABLE: 'SERVICE_UNAVAILABLE',
 }
 
 const INTERNAL_MESSAGE = 'Something went wrong on our side. Please try again.'

@@ -109,7 +109,8 @@ export async function setUserPlan(ctx: Ctx, actor: Actor, input: unknown) {
 			SELECT plan FROM profiles WHERE user_id = ${userId}::uuid FOR UPDATE`
 		if (!current) throw new DomainError('NOT_FOUND', `User ${userId} has no profile.`)
 		if (current.plan === plan) return { userId, previous: current.plan, plan }
-		await tx.profile.update({ where: { userId }, data: { plan } })
+		// Recorded as the admin's, so Stripe events for a user without a subscription leave it be.
+		await tx.profile.update({ where: { userId }, data: { plan, planSource: 'admin' } })
 		await tx.auditLogEntry.create({
 			data: { actorId: actor.id, targetUserId: userId, action: 'plan_changed', details: { from: current.plan, to: plan } },
 		})

@@ -1,0 +1,148 @@
+import { Form, useLocation } from '@remix-run/react'
+import { useMutation } from '@tanstack/react-query'
+import { LoaderCircle } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { showToast } from '#app/components/toaster.tsx'
+import { Button, type ButtonVariantProps } from '#app/components/ui/button.tsx'
+import { trpcErrorMessage, useTRPC } from '#app/utils/trpc.tsx'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { BILLING_MESSAGES, type CheckoutKind } from '#server/domain/billing/billing.schema.ts'
+
+/*
+ * The buttons that lead to Stripe (spec sections 2 and 4, "Upgrade"): Checkout for Pro or a credit
+ * pack, and the billing portal. With JavaScript they ask over tRPC for the URL, reading
+ * "Loading..." meanwhile, and open it in a new tab; without, they are forms whose action answers
+ * 303 to the same page, in the same tab.
+ */
+
+type BillingButtonProps = ButtonVariantProps & {
+	/** Signed out, the button asks to sign in first (spec: "Sign in required"). */
+	signedIn: boolean
+	/** Payments set up on this installation; otherwise the button says so instead of failing. */
+	configured: boolean
+	className?: string
+	children: ReactNode
+}
+
+/**
+ * Opens a tab at once (inside the click, so no popup blocker objects), then points it at the URL
+ * the server gives, or closes it and says why.
+ */
+function useNewTabFlow(fallback: string) {
+	return {
+		open() {
+			const tab = window.open('', '_blank')
+			// The page we send it to must not reach back into this one.
+			if (tab) tab.opener = null
+			return tab
+		},
+		go(tab: Window | null, url: string) {
+			if (tab) tab.location.href = url
+			else window.location.href = url
+		},
+		fail(tab: Window | null, error: Parameters<typeof trpcErrorMessage>[0]) {
+			tab?.close()
+			showToast({ type: 'error', description: trpcErrorMessage(error, fallback) })
+		},
+	}
+}
+
+function Pending({ pending, children }: { pending: boolean; children: ReactNode }) {
+	return pending ? (
+		<>
+			<LoaderCircle aria-hidden className="animate-spin motion-reduce:animate-none" />
+			Loading...
+		</>
+	) : (
+		<>{children}</>
+	)
+}
+
+/** Notices shown instead of a request that cannot succeed. */
+function refusal(signedIn: boolean, configured: boolean) {
+	if (!signedIn) return () => showToast({ type: 'error', title: BILLING_MESSAGES.signInTitle, description: BILLING_MESSAGES.signInDescription })
+	if (!configured) return () => showToast({ type: 'error', description: BILLING_MESSAGES.notConfigured })
+	return null
+}
+
+type StripeButtonProps = BillingButtonProps & {
+	/** Where the form posts without JavaScript (it answers 303 to Stripe). */
+	action: string
+	/** The form's own fields without JavaScript (returnTo is added). */
+	fields?: Record<string, string>
+	/** Asks the server for the URL with JavaScript. */
+	request: () => Promise<{ url: string }>
+	pending: boolean
+	/** The specification's message when it fails for an unexpected reason. */
+	fallback: string
+}
+
+/** A button that sends the artist to a Stripe page: a form without JavaScript, a new tab with it. */
+function StripeButton({ action, fields = {}, request, pending, fallback, signedIn, configured, className, children, variant, size }: StripeButtonProps) {
+	const hydrated = useHydrated()
+	const location = useLocation()
+	const flow = useNewTabFlow(fallback)
+	const button = { variant, size, className }
+	if (!hydrated) {
+		return (
+			<Form method="post" action={action} className={className}>
+				{Object.entries(fields).map(([name, value]) => (
+					<input key={name} type="hidden" name={name} value={value} />
+				))}
+				<input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+				<Button type="submit" {...button} className="w-full">
+					{children}
+				</Button>
+			</Form>
+		)
+	}
+	const refuse = refusal(signedIn, configured)
+	return (
+		<Button
+			{...button}
+			aria-disabled={pending || undefined}
+			onClick={() => {
+				if (refuse) return refuse()
+				if (pending) return
+				const tab = flow.open()
+				request().then(
+					({ url }) => flow.go(tab, url),
+					(error: Parameters<typeof trpcErrorMessage>[0]) => flow.fail(tab, error),
+				)
+			}}
+		>
+			<Pending pending={pending}>{children}</Pending>
+		</Button>
+	)
+}
+
+/** Upgrade to Pro (`kind` subscription) or buy a credit pack (`credits`). */
+export function CheckoutButton({ kind, ...props }: BillingButtonProps & { kind: CheckoutKind }) {
+	const trpc = useTRPC()
+	const checkout = useMutation(trpc.billing.checkout.mutationOptions())
+	return (
+		<StripeButton
+			{...props}
+			action="/billing/checkout"
+			fields={{ kind }}
+			request={() => checkout.mutateAsync({ kind })}
+			pending={checkout.isPending}
+			fallback={BILLING_MESSAGES.checkoutFailed}
+		/>
+	)
+}
+
+/** "Manage billing": Stripe's portal for the card, cancelling and invoices. */
+export function BillingPortalButton(props: BillingButtonProps) {
+	const trpc = useTRPC()
+	const portal = useMutation(trpc.billing.portal.mutationOptions())
+	return (
+		<StripeButton
+			{...props}
+			action="/billing/portal"
+			request={() => portal.mutateAsync()}
+			pending={portal.isPending}
+			fallback={BILLING_MESSAGES.portalFailed}
+		/>
+	)
+}

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import type { AppContext } from '#server/context.ts'
+import { setUserPlan } from '#server/domain/admin/users.ts'
+import { createStripePayments } from '#server/integrations/payments/stripe.ts'
+import { InvalidWebhookSignatureError } from '#server/integrations/payments/types.ts'
+import { createTestContext } from '#tests/app-context.ts'
+import { createActors, createUser, setPlan } from '#tests/factories.ts'
+import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
+import { startFakeStripe, type FakeEvent } from '#tests/fakes/stripe-server.ts'
+import { BILLING_MESSAGES } from './billing.schema.ts'
+import { getCheckoutOutcome, openBillingPortal, startCheckout } from './checkout.ts'
+import { receiveStripeWebhook } from './stripe-events.ts'
+import { getBillingSummary } from './summary.ts'
+
+/*
+ * Billing against a local server speaking Stripe's API, through the real `stripe` SDK: checkout,
+ * the portal, and webhooks signed as Stripe signs them, applied by the billing.event job.
+ */
+
+const WEBHOOK_SECRET = 'whsec_billing_test'
+let stripe: Awaited<ReturnType<typeof startFakeStripe>>
+
+beforeAll(async () => {
+	stripe = await startFakeStripe({ webhookSecret: WEBHOOK_SECRET })
+})
+afterAll(() => stripe.close())
+beforeEach(() => stripe.reset())
+
+async function setup() {
+	const payments = createStripePayments({ secretKey: 'sk_test_billing', webhookSecret: WEBHOOK_SECRET, pricePro: 'price_pro', priceCredits: 'price_pack', apiBase: stripe.url })
+	const ctx = await createTestContext({ payments })
+	const user = await createUser(ctx.db, { onboardingCompleted: true })
+	await setPlan(ctx.db, user.id, { credits: 0 })
+	return { ctx, actor: { id: user.id, role: 'user' as const }, user }
+}
+
+/** Delivers an event as Stripe would (signed), and runs the job it queues. */
+async function deliver(ctx: AppContext, event: FakeEvent) {
+	const { body, signature } = stripe.signedWebhook(event)
+	await receiveStripeWebhook(ctx, Buffer.from(body), signature)
+	await (ctx.jobs as RecordingJobs).runAll(ctx)
+}
+
+const profileOf = (ctx: AppContext, userId: string) =>
+	ctx.db.profile.findUniqueOrThrow({ where: { userId }, select: { plan: true, planSource: true, creditsRemaining: true, stripeCustomerId: true } })
+
+/** Checkout for Pro, paid on the fake's page, and its two webhooks delivered. */
+async function subscribe(ctx: AppContext, actor: { id: string; role: 'user' }) {
+	const { url } = await startCheckout(ctx, actor, { kind: 'subscription' })
+	const { session, subscription, events } = await stripe.completeCheckout(url.split('/').at(-1)!)
+	for (const event of events) await deliver(ctx, event)
+	return { session, subscription: subscription!, events }
+}
+
+describe('checkout and the portal', () => {
+	test('one customer per artist, created once even when five clicks arrive together, and a subscription checkout', async () => {
+		const { ctx, actor } = await setup()
+		const results = await Promise.all(Array.from({ length: 5 }, () => startCheckout(ctx, actor, { kind: 'subscription' })))
+		expect(stripe.customers.size).toBe(1)
+		const { stripeCustomerId } = await profileOf(ctx, actor.id)
+		expect(stripeCustomerId).toBe([...stripe.customers.keys()][0])
+		expect(results.every((result) => result.destination === 'checkout' && result.url.startsWith(`${stripe.url}/c/pay/cs_`))).toBe(true)
+		const session = [...stripe.sessions.values()][0]!
+		expect(session).toMatchObject({
+			mode: 'subscription',
+			customer: stripeCustomerId,
+			client_reference_id: actor.id,
+			success_url: 'http://localhost:3999/billing/success?success=true&session_id={CHECKOUT_SESSION_ID}',
+			cancel_url: 'http://localhost:3999/billing/cancel',
+			metadata: { userId: actor.id, kind: 'subscription' },
+		})
+		const created = stripe.requests.find((request) => request.path === '/v1/checkout/sessions')!
+		expect(created.body).toMatchObject({ line_items: [{ price: 'price_pro', quantity: '1' }] })
+	})
+
+	test('a credit pack is a one-time payment carrying its size', async () => {
+		const { ctx, actor } = await setup()
+		await startCheckout(ctx, actor, { kind: 'credits' })
+		expect([...stripe.sessions.values()][0]).toMatchObject({ mode: 'payment', metadata: { kind: 'credits', credits: '5' } })
+		expect(stripe.requests.find((request) => request.path === '/v1/checkout/sessions')!.body).toMatchObject({ line_items: [{ price: 'price_pack' }] })
+	})
+
+	test('an artist who already pays for Pro is sent to the billing portal, not a second subscription', async () => {
+		const { ctx, actor } = await setup()
+		await subscribe(ctx, actor)
+		const again = await startCheckout(ctx, actor, { kind: 'subscription' })
+		expect(again).toMatchObject({ destination: 'portal', url: expect.stringContaining(`${stripe.url}/p/session/`) })
+		expect(stripe.sessions.size).toBe(1)
+		expect(await openBillingPortal(ctx, actor)).toMatchObject({ url: expect.stringContaining('/p/session/') })
+	})
+
+	test('errors say what the specification says', async () => {
+		const { ctx, actor } = await setup()
+		await expect(openBillingPortal(ctx, actor)).rejects.toMatchObject({ code: 'CONFLICT', message: BILLING_MESSAGES.noBillingAccount })
+		stripe.failNext('/v1/checkout/sessions', 500, 'Stripe is down', { times: 5 })
+		await expect(startCheckout(ctx, actor, { kind: 'subscription' })).rejects.toMatchObject({ code: 'UNAVAILABLE', message: BILLING_MESSAGES.checkoutSessionFailed })
+		stripe.failNext('/v1/billing_portal/sessions', 500, 'Stripe is down', { times: 5 })
+		await expect(openBillingPortal(ctx, actor)).rejects.toMatchObject({ code: 'UNAVAILABLE', message: BILLING_MESSAGES.portalFailed })
+		await expect(startCheckout(ctx, actor, { kind: 'lifetime' as never })).rejects.toMatchObject({ code: 'INVALID' })
+
+		const offline = await createTestContext()
+		await expect(startCheckout(offline, actor, { kind: 'subscription' })).rejects.toMatchObject({ code: 'CONFLICT', message: BILLING_MESSAGES.notConfigured })
+		await expect(openBillingPortal(offline, actor)).rejects.toMatchObject({ message: BILLING_MESSAGES.notConfigured })
+	})
+
+	test('the success page learns what was bought, only for its own paid session', async () => {
+		const { ctx, actor } = await setup()
+		const { url } = await startCheckout(ctx, actor, { kind: 'credits' })
+		const sessionId = url.split('/').at(-1)!
+		expect(await getCheckoutOutcome(ctx, actor, sessionId)).toBeNull()
+		await stripe.completeCheckout(sessionId)
+		expect(await getCheckoutOutcome(ctx, actor, sessionId)).toEqual({ kind: 'credits', credits: 5 })
+		const { actor: other } = await setup()
+		expect(await getCheckoutOutcome(ctx, other, sessionId)).toBeNull()
+		expect(await getCheckoutOutcome(ctx, actor, '../v1/customers')).toBeNull()
+	})
+})
+
+describe('webhooks', () => {
+	test('a subscription checkout makes the artist Pro, with the renewal date, recorded as Stripe’s', async () => {
+		const { ctx, actor } = await setup()
+		const { subscription } = await subscribe(ctx, actor)
+		expect(await profileOf(ctx, actor.id)).toMatchObject({ plan: 'pro', planSource: 'stripe' })
+		const summary = await getBillingSummary(ctx, actor)
+		expect(summary).toMatchObject({ plan: 'pro', subscription: { status: 'active', cancelAtPeriodEnd: false, paymentFailed: false }, canManage: true })
+		expect(summary.subscription!.periodEnd).toBe(new Date(subscription.items.data[0]!.current_period_end * 1000).toISOString().slice(0, 10))
+		expect(await ctx.db.auditLogEntry.findMany({ where: { targetUserId: actor.id }, select: { action: true, details: true } })).toMatchObject([
+			{ action: 'plan_changed', details: { from: 'free', to: 'pro', source: 'stripe' } },
+		])
+	})
+
+	test('a bad or missing signature is refused and changes nothing', async () => {
+		const { ctx, actor } = await setup()
+		await startCheckout(ctx, actor, { kind: 'subscription' })
+		const event = stripe.event('customer.subscription.created', { id: 'sub_forged', customer: (await profileOf(ctx, actor.id)).stripeCustomerId })
+		const { body } = stripe.signedWebhook(event)
+		const forged = stripe.signedWebhook(event, 'whsec_someone_else').signature
+		await expect(receiveStripeWebhook(ctx, Buffer.from(body), forged)).rejects.toThrow(InvalidWebhookSignatureError)
+		await expect(receiveStripeWebhook(ctx, Buffer.from(body), undefined)).rejects.toThrow(InvalidWebhookSignatureError)
+		await expect(receiveStripeWebhook(ctx, Buffer.from(body.replace('sub_forged', 'sub_other')), stripe.signedWebhook(event).signature)).rejects.toThrow(
+			InvalidWebhookSignatureError,
+		)
+		expect((ctx.jobs as RecordingJobs).sent).toEqual([])
+		expect(await profileOf(ctx, actor.id)).toMatchObject({ plan: 'free' })
+	})
+
+	test('an event delivered ten times has one effect', async () => {
+		const { ctx, actor } = await setup()
+		const { url } = await startCheckout(ctx, actor, { kind: 'credits' })
+		const { events } = await stripe.completeCheckout(url.split('/').at(-1)!)
+		for (let delivery = 0; delivery < 10; delivery++) await deliver(ctx, events[0]!)
+		expect(await profileOf(ctx, actor.id)).toMatchObject({ creditsRemaining: 5 })
+		expect(await ctx.db.creditLedgerEntry.findMany({ where: { userId: actor.id }, select: { delta: true, reason: true, stripeEventId: true } })).toEqual([
+			{ delta: 5, reason: 'credit_pack', stripeEventId: events[0]!.id },
+		])
+		expect(await ctx.db.processedStripeEvent.count({ where: { id: events[0]!.id } })).toBe(1)
+	})
+
+	test('events out of order end in Stripe’s current state: deleted before created, an older update after a newer one', async () => {
+		const { ctx, actor } = await setup()
+		const { url } = await startCheckout(ctx, actor, { kind: 'subscription' })
+		const { subscription, events } = await stripe.completeCheckout(url.split('/').at(-1)!)
+		const created = events[1]!
+		const cancelled = stripe.setSubscription(subscription!.id, { status: 'canceled' })
+		const deleted = stripe.event('customer.subscription.deleted', cancelled.subscription)
+		await deliver(ctx, deleted)
+		await deliver(ctx, created)
+		await deliver(ctx, events[0]!)
+		expect(await profileOf(ctx, actor.id)).toMatchObject({ plan: 'free' })
+
+		const { actor: other } = await setup()
+		const second = await subscribe(ctx, other)
+		const renewed = new Date(Date.now() + 60 * 24 * 3600 * 1000)
+		const newer = stripe.event('customer.subscription.updated', stripe.setSubscription(second.subscription.id, { current_period_end: renewed }).subscription, { created: 2_000_000_000 })
+		const older = stripe.event('customer.subscription.updated', { ...second.subscription, status: 'past_due' }, { created: 1_000_000_000 })
+		await deliver(ctx, newer)
+		await deliver(ctx, older)
+		expect(await profileOf(ctx, other.id)).toMatchObject({ plan: 'pro' })
+		expect((await getBillingSummary(ctx, other)).subscription).toMatchObject({ status: 'active', periodEnd: renewed.toISOString().slice(0, 10) })
+	})
+
+	test('cancel at period end keeps Pro until then; a failed payment shows the banner until an invoice is paid; Stripe ending it ends Pro', async () => {
+		const { ctx, actor } = await setup()
+		const { subscription } = await subscribe(ctx, actor)
+		await deliver(ctx, stripe.event('customer.subscription.updated', stripe.setSubscription(subscription.id, { cancel_at_period_end: true }).subscription))
+		expect(await profileOf(ctx, actor.id)).toMatchObject({ plan: 'pro' })
+		expect((await getBillingSummary(ctx, actor)).subscription).toMatchObject({ cancelAtPeriodEnd: true })
+
+		stripe.setSubscription(subscription.id, { status: 'past_due' })
+		await deliver(ctx, stripe.event('invoice.payment_failed', { id: 'in_failed', customer: subscription.customer, subscription: subscription.id }))
+		expect(await profileOf(ctx, actor.id)).toMatchObject({ plan: 'pro' })
+		expect((await getBillingSummary(ctx, actor)).subscription).toMatchObject({ status: 'past_due', paymentFailed: true })
+
+		stripe.setSubscription(subscription.id, { status: 'active' })
+		await deliver(ctx, stripe.event('invoice.paid', { id: 'in_paid', customer: subscription.customer, subscription: subscription.id }))
+		expect((await getBillingSummary(ctx, actor)).subscription).toMatchObject({ paymentFailed: false })
+
+		await deliver(ctx, stripe.event('customer.subscription.deleted', stripe.setSubscription(subscription.id, { status: 'canceled' }).subscription))
+		expect(await profileOf(ctx, actor.id)).toMatchObject({ plan: 'free' })
+	})
+
+	test('a refunded pack takes back its unspent credits, never below zero', async () => {
+		const { ctx, actor } = await setup()
+		const { url } = await startCheckout(ctx, actor, { kind: 'credits' })
+		const { session, events } = await stripe.completeCheckout(url.split('/').at(-1)!)
+		await deliver(ctx, events[0]!)
+		// Three of the five are spent before the refund.
+		await ctx.db.profile.update({ where: { userId: actor.id }, data: { creditsRemaining: 2 } })
+		const refund = stripe.event('charge.refunded', { id: 'ch_1', customer: session.customer, payment_intent: session.payment_intent, amount: 900, amount_refunded: 900 })
+		await deliver(ctx, refund)
+		await deliver(ctx, refund)
+		expect(await profileOf(ctx, actor.id)).toMatchObject({ creditsRemaining: 0 })
+		expect(await ctx.db.creditLedgerEntry.findMany({ where: { userId: actor.id, reason: 'credit_pack_refund' }, select: { delta: true } })).toEqual([{ delta: -2 }])
+	})
+
+	test('a plan an admin gave is not undone by Stripe events for a user without that subscription', async () => {
+		const { ctx, actor } = await setup()
+		const { admin } = await createActors(ctx.db)
+		await setUserPlan(ctx, admin, { userId: actor.id, plan: 'pro' })
+		await startCheckout(ctx, actor, { kind: 'credits' })
+		const { stripeCustomerId } = await profileOf(ctx, actor.id)
+		await deliver(ctx, stripe.event('customer.subscription.deleted', { id: 'sub_gone', customer: stripeCustomerId, status: 'canceled' }))
+		expect(await profileOf(ctx, actor.id)).toMatchObject({ plan: 'pro', planSource: 'admin' })
+		expect((await getBillingSummary(ctx, actor)).grantedByAdmin).toBe(true)
+	})
+})

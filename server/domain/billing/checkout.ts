@@ -1,0 +1,113 @@
+import type { AppContext } from '#server/context.ts'
+import type { Actor } from '#server/domain/actor.ts'
+import { DomainError, parseInput } from '#server/domain/errors.ts'
+import { PaymentsNotConfiguredError } from '#server/integrations/payments/types.ts'
+import { BILLING_MESSAGES, BILLING_PATHS, CheckoutInput, PRO_STATUSES } from './billing.schema.ts'
+
+type Ctx = Pick<AppContext, 'db' | 'payments' | 'env' | 'logger'>
+
+const appUrl = (ctx: Ctx, path: string) => new URL(path, ctx.env.APP_URL).toString()
+
+function assertConfigured(ctx: Ctx) {
+	if (!ctx.payments.configured) throw new DomainError('CONFLICT', BILLING_MESSAGES.notConfigured)
+}
+
+/**
+ * The artist's Stripe customer: created once and reused. The profile row is locked while it is
+ * read and, the first time, while the customer is created, so concurrent clicks wait for the first
+ * and reuse its customer; Stripe's idempotency key makes a retried create return the same one.
+ */
+async function ensureCustomer(ctx: Ctx, actor: Actor): Promise<string> {
+	const existing = await ctx.db.profile.findUnique({ where: { userId: actor.id }, select: { stripeCustomerId: true } })
+	if (existing?.stripeCustomerId) return existing.stripeCustomerId
+	return ctx.db.$transaction(
+		async (tx) => {
+			const [row] = await tx.$queryRaw<{ stripe_customer_id: string | null; email: string }[]>`
+				SELECT p.stripe_customer_id, u.email FROM profiles p JOIN users u ON u.id = p.user_id
+				WHERE p.user_id = ${actor.id}::uuid FOR UPDATE OF p`
+			if (!row) throw new DomainError('NOT_FOUND', `User ${actor.id} has no profile.`)
+			if (row.stripe_customer_id) return row.stripe_customer_id
+			const customer = await ctx.payments.createCustomer({ email: row.email, userId: actor.id, idempotencyKey: `customer-${actor.id}` })
+			await tx.profile.update({ where: { userId: actor.id }, data: { stripeCustomerId: customer.id } })
+			return customer.id
+		},
+		// A network call happens inside: give it Stripe's own timeout, not Prisma's five seconds.
+		{ maxWait: 15_000, timeout: 30_000 },
+	)
+}
+
+/** Whether the artist already pays for Pro: a second subscription would charge twice. */
+async function hasProSubscription(ctx: Ctx, userId: string) {
+	const count = await ctx.db.subscription.count({ where: { userId, status: { in: [...PRO_STATUSES] } } })
+	return count > 0
+}
+
+/**
+ * create-checkout-subscription / create-checkout-credits (spec section 7): a Stripe Checkout
+ * Session for Pro (mode subscription, STRIPE_PRICE_PRO) or a credit pack (mode payment,
+ * STRIPE_PRICE_CREDITS, CREDIT_PACK_SIZE credits), returning to the payment outcome pages. The plan
+ * and the credits change only when Stripe's webhook says the payment happened. An artist who already
+ * has Pro through Stripe is sent to the billing portal instead of a second subscription.
+ */
+export async function startCheckout(ctx: Ctx, actor: Actor, input: CheckoutInput): Promise<{ url: string; destination: 'checkout' | 'portal' }> {
+	const { kind } = parseInput(CheckoutInput, input)
+	assertConfigured(ctx)
+	try {
+		const customerId = await ensureCustomer(ctx, actor)
+		if (kind === 'subscription' && (await hasProSubscription(ctx, actor.id))) {
+			const portal = await ctx.payments.createPortalSession({ customerId, returnUrl: appUrl(ctx, BILLING_PATHS.portalReturn) })
+			return { url: portal.url, destination: 'portal' }
+		}
+		const credits = String(ctx.env.CREDIT_PACK_SIZE)
+		const session = await ctx.payments.createCheckoutSession({
+			mode: kind === 'subscription' ? 'subscription' : 'payment',
+			customerId,
+			priceId: (kind === 'subscription' ? ctx.payments.prices.pro : ctx.payments.prices.credits)!,
+			successUrl: appUrl(ctx, BILLING_PATHS.success),
+			cancelUrl: appUrl(ctx, BILLING_PATHS.cancel),
+			clientReferenceId: actor.id,
+			// The pack's size travels with the purchase, so a later change of CREDIT_PACK_SIZE does not alter it.
+			metadata: { userId: actor.id, kind, ...(kind === 'credits' ? { credits } : {}) },
+		})
+		if (!session.url) throw new Error(`Checkout session ${session.id} has no URL`)
+		ctx.logger.info({ userId: actor.id, kind, checkoutSessionId: session.id }, 'checkout session created')
+		return { url: session.url, destination: 'checkout' }
+	} catch (error) {
+		if (error instanceof DomainError) throw error
+		if (error instanceof PaymentsNotConfiguredError) throw new DomainError('CONFLICT', BILLING_MESSAGES.notConfigured)
+		ctx.logger.error({ err: error, userId: actor.id, kind }, 'checkout session could not be created')
+		throw new DomainError('UNAVAILABLE', BILLING_MESSAGES.checkoutSessionFailed, { cause: error })
+	}
+}
+
+/** billing-portal (spec section 7): Stripe's page to change the card, cancel, and read invoices. */
+export async function openBillingPortal(ctx: Ctx, actor: Actor): Promise<{ url: string }> {
+	assertConfigured(ctx)
+	const profile = await ctx.db.profile.findUnique({ where: { userId: actor.id }, select: { stripeCustomerId: true } })
+	if (!profile?.stripeCustomerId) throw new DomainError('CONFLICT', BILLING_MESSAGES.noBillingAccount)
+	try {
+		return await ctx.payments.createPortalSession({ customerId: profile.stripeCustomerId, returnUrl: appUrl(ctx, BILLING_PATHS.portalReturn) })
+	} catch (error) {
+		ctx.logger.error({ err: error, userId: actor.id }, 'billing portal session could not be created')
+		throw new DomainError('UNAVAILABLE', BILLING_MESSAGES.portalFailed, { cause: error })
+	}
+}
+
+/**
+ * What /billing/success says about the session it returned from, once Stripe confirms it was paid
+ * (the plan and credits themselves follow from the webhook). Null for a session that is not the
+ * actor's, not paid, or cannot be read: the page then shows its usual text only.
+ */
+export async function getCheckoutOutcome(ctx: Ctx, actor: Actor, sessionId: string) {
+	if (!ctx.payments.configured || !/^cs_[A-Za-z0-9_]{1,200}$/.test(sessionId)) return null
+	try {
+		const session = await ctx.payments.retrieveCheckoutSession(sessionId)
+		const paid = session.status === 'complete' && (session.paymentStatus === 'paid' || session.paymentStatus === 'no_payment_required')
+		if (!paid || session.clientReferenceId !== actor.id) return null
+		if (session.mode === 'subscription') return { kind: 'subscription' as const }
+		return { kind: 'credits' as const, credits: Number(session.metadata.credits) || ctx.env.CREDIT_PACK_SIZE }
+	} catch (error) {
+		ctx.logger.warn({ err: error, checkoutSessionId: sessionId }, 'checkout session could not be read for the success page')
+		return null
+	}
+}

@@ -1,0 +1,92 @@
+/*
+ * Payments: Stripe Checkout, the billing portal and webhooks, behind a small interface (ARCHITECTURE.md,
+ * "integrations"). Two implementations, chosen once from the environment (./index.ts): Stripe
+ * through the `stripe` SDK when STRIPE_SECRET_KEY is set, and "not configured" otherwise, whose
+ * every call throws PaymentsNotConfiguredError so pages can say that payments are not set up.
+ * Nothing here reads the database: the billing domain (server/domain/billing) decides and records.
+ */
+
+export type CheckoutMode = 'subscription' | 'payment'
+
+export type CheckoutSessionInput = {
+	mode: CheckoutMode
+	customerId: string
+	priceId: string
+	/** Stripe replaces {CHECKOUT_SESSION_ID} in it with the session's id. */
+	successUrl: string
+	cancelUrl: string
+	/** Our user id, echoed back on the session and in webhooks. */
+	clientReferenceId: string
+	metadata: Record<string, string>
+	/** Makes a retried create return the same session instead of a second one. */
+	idempotencyKey?: string
+}
+
+export type CheckoutSession = {
+	id: string
+	url: string | null
+	mode: CheckoutMode
+	/** open, complete or expired */
+	status: string | null
+	/** paid, unpaid or no_payment_required */
+	paymentStatus: string
+	customerId: string | null
+	subscriptionId: string | null
+	paymentIntentId: string | null
+	clientReferenceId: string | null
+	metadata: Record<string, string>
+	amountTotal: number | null
+	currency: string | null
+}
+
+export type SubscriptionState = {
+	id: string
+	customerId: string
+	/** active, trialing, past_due, canceled, unpaid, incomplete, incomplete_expired, paused */
+	status: string
+	priceId: string | null
+	/** When the current period ends (renewal, or the end of a cancelled subscription); null when unknown. */
+	currentPeriodEnd: Date | null
+	cancelAtPeriodEnd: boolean
+	metadata: Record<string, string>
+}
+
+/** A verified webhook event: only what the billing domain reads. `object` is Stripe's JSON, unvalidated. */
+export type PaymentEvent = {
+	id: string
+	type: string
+	/** Seconds since the epoch, as Stripe sends it. */
+	created: number
+	object: Record<string, unknown>
+}
+
+export class PaymentsNotConfiguredError extends Error {
+	constructor() {
+		super('Payments are not set up on this installation.')
+		this.name = 'PaymentsNotConfiguredError'
+	}
+}
+
+/** The signature was missing or did not match: the request did not come from Stripe. */
+export class InvalidWebhookSignatureError extends Error {
+	constructor(message: string) {
+		super(message)
+		this.name = 'InvalidWebhookSignatureError'
+	}
+}
+
+export interface Payments {
+	readonly kind: 'stripe' | 'not_configured'
+	/** Price ids and the webhook secret are all set: checkout, the portal and webhooks can work. */
+	readonly configured: boolean
+	readonly prices: { pro: string | null; credits: string | null }
+	/** The origin checkout and portal pages live on (a form's redirect must be allowed to go there). */
+	readonly checkoutOrigins: string[]
+	createCustomer(input: { email: string; userId: string; idempotencyKey: string }): Promise<{ id: string }>
+	createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession>
+	retrieveCheckoutSession(id: string): Promise<CheckoutSession>
+	createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>
+	retrieveSubscription(id: string): Promise<SubscriptionState>
+	/** Verifies the signature on the raw body (Stripe-Signature header) and parses the event. */
+	verifyWebhook(rawBody: Buffer, signature: string | null | undefined): PaymentEvent
+}
