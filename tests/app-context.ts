@@ -10,6 +10,7 @@ import { createLocalStorage } from '#server/integrations/storage/local.ts'
 import { uploadsDirectory } from '#server/integrations/storage/index.ts'
 import { createNotifications } from '#server/db/notifications.ts'
 import { createOfflineDrafter } from '#server/integrations/ai/offline.ts'
+import { createNotConfiguredPayments } from '#server/integrations/payments/not-configured.ts'
 import { getTestDatabase } from './db.ts'
 import { RecordingJobs } from './fakes/recording-jobs.ts'
 
@@ -39,6 +40,7 @@ export async function createTestContext(overrides: Partial<AppContext> = {}): Pr
 		mailer: createOutboxMailer({ dir: outboxDirectory(dataDir), from: env.MAIL_FROM, logger }),
 		storage: createLocalStorage(uploadsDirectory(dataDir)),
 		drafter: createOfflineDrafter(),
+		payments: createNotConfiguredPayments(),
 		jobs: new RecordingJobs(),
 		...overrides,
 	}
