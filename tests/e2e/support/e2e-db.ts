@@ -7,8 +7,9 @@ import { hashPassword } from '../../../server/auth/password.ts'
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
 export const E2E_DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${E2E_PORT + 51300}/callboard`
 
-export async function withE2eDb<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
-	const client = new pg.Client({ connectionString: E2E_DATABASE_URL })
+/** Runs `run` with a connection to the shared e2e server's database, or to `databaseUrl` (a test's own server). */
+export async function withE2eDb<T>(run: (client: pg.Client) => Promise<T>, databaseUrl = E2E_DATABASE_URL): Promise<T> {
+	const client = new pg.Client({ connectionString: databaseUrl })
 	await client.connect()
 	try {
 		return await run(client)
@@ -17,7 +18,7 @@ export async function withE2eDb<T>(run: (client: pg.Client) => Promise<T>): Prom
 	}
 }
 
-export type E2eUser = { id: string; email: string }
+export type E2eUser = { id: string; email: string; databaseUrl?: string }
 
 type UserOptions = {
 	role?: 'user' | 'admin'
@@ -28,6 +29,8 @@ type UserOptions = {
 	granted?: boolean
 	/** Lets the user sign in with this password (stored as the app stores it, Argon2id). */
 	password?: string
+	/** The database of a test's own server (OwnServer.databaseUrl); the shared e2e server's by default. */
+	databaseUrl?: string
 	/** The practice the feed matches against; Painting and grants by default. */
 	mediums?: string[]
 	interests?: string[]
@@ -60,16 +63,17 @@ export async function createE2eUser(options: UserOptions = {}): Promise<E2eUser>
 		if (options.password) {
 			await client.query('INSERT INTO passwords (user_id, hash) VALUES ($1, $2)', [id, await hashPassword(options.password)])
 		}
-		return { id, email }
-	})
+		return { id, email, databaseUrl: options.databaseUrl }
+	}, options.databaseUrl)
 }
 
 /** A new session of `user`, inserted straight into the database; returns the cookie's token. */
 export async function createE2eSession(user: E2eUser) {
 	const token = randomBytes(24).toString('base64url')
 	const hash = createHash('sha256').update(token).digest('hex')
-	await withE2eDb((client) =>
-		client.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '30 days')`, [hash, user.id]),
+	await withE2eDb(
+		(client) => client.query(`INSERT INTO sessions (id, user_id, expires_at) VALUES ($1, $2, now() + interval '30 days')`, [hash, user.id]),
+		user.databaseUrl,
 	)
 	return token
 }
@@ -104,7 +108,7 @@ type OpportunityOptions = {
 }
 
 /** An opportunity (and its questions), written straight to the e2e database. */
-export async function createE2eOpportunity(options: OpportunityOptions): Promise<{ id: string; title: string }> {
+export async function createE2eOpportunity(options: OpportunityOptions, databaseUrl?: string): Promise<{ id: string; title: string }> {
 	return withE2eDb(async (client) => {
 		const { rows } = await client.query<{ id: string }>(
 			`INSERT INTO opportunities (title, organization, url, category, location, deadline, tags, description, active, slug)
@@ -141,5 +145,5 @@ export async function createE2eOpportunity(options: OpportunityOptions): Promise
 			)
 		}
 		return { id, title: options.title }
-	})
+	}, databaseUrl)
 }
