@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { EnvError, parseEnv } from './env.ts'
+import { EnvError, isLocalOrigin, parseEnv } from './env.ts'
 
 function problems(source: Record<string, string>) {
 	try {
@@ -55,5 +55,36 @@ describe('parseEnv', () => {
 		expect(parseEnv({ SEED_DEMO_DATA: 'false' }).SEED_DEMO_DATA).toBe(false)
 		expect(parseEnv({ SEED_DEMO_DATA: '0' }).SEED_DEMO_DATA).toBe(false)
 		expect(parseEnv({ SEED_DEMO_DATA: '1' }).SEED_DEMO_DATA).toBe(true)
+	})
+
+	test('mail: the outbox locally, SMTP when SMTP_URL is set, and a public APP_URL must choose the outbox by name', () => {
+		expect(parseEnv({}).MAIL_TRANSPORT).toBe('outbox')
+		expect(parseEnv({ APP_URL: 'http://127.0.0.1:3000' }).MAIL_TRANSPORT).toBe('outbox')
+		expect(parseEnv({ SMTP_URL: 'smtp://mail.example:25' }).MAIL_TRANSPORT).toBe('smtp')
+		expect(parseEnv({ APP_URL: 'https://callboard.example', SMTP_URL: 'smtps://u:p@mail.example:465' }).MAIL_TRANSPORT).toBe('smtp')
+
+		const [problem, ...others] = problems({ NODE_ENV: 'production', APP_URL: 'https://callboard.example' })
+		expect(others).toEqual([])
+		expect(problem).toMatch(/^SMTP_URL is required when APP_URL \(https:\/\/callboard\.example\) is not a local address/)
+		expect(problem).toContain('MAIL_TRANSPORT=outbox')
+		// Not only in production: a development server on a LAN address is reachable by others too.
+		expect(problems({ APP_URL: 'http://192.168.1.20:3000' })).toHaveLength(1)
+
+		const optedIn = parseEnv({ APP_URL: 'https://callboard.example', MAIL_TRANSPORT: 'outbox' })
+		expect(optedIn.MAIL_TRANSPORT).toBe('outbox')
+		expect(parseEnv({ SMTP_URL: 'smtp://mail.example:25', MAIL_TRANSPORT: 'outbox' }).MAIL_TRANSPORT).toBe('outbox')
+
+		expect(problems({ MAIL_TRANSPORT: 'smtp' })).toEqual(['SMTP_URL is required when MAIL_TRANSPORT is smtp'])
+		expect(problems({ MAIL_TRANSPORT: 'sendmail' })).toEqual(['MAIL_TRANSPORT must be smtp or outbox'])
+		expect(parseEnv({ MAIL_TRANSPORT: '' }).MAIL_TRANSPORT).toBe('outbox')
+	})
+
+	test('local origins are this machine only', () => {
+		for (const url of ['http://localhost:3000', 'http://LOCALHOST', 'http://callboard.localhost:8080', 'http://127.0.0.1', 'http://127.1.2.3:3000', 'http://[::1]:3000']) {
+			expect(isLocalOrigin(url), url).toBe(true)
+		}
+		for (const url of ['https://callboard.example', 'http://192.168.1.20:3000', 'http://10.0.0.5', 'http://[2001:db8::1]', 'http://localhost.example.com', 'http://0.0.0.0:3000']) {
+			expect(isLocalOrigin(url), url).toBe(false)
+		}
 	})
 })

@@ -48,12 +48,25 @@ const EnvSchema = z
 		EMBEDDED_DATABASE_PORT: port(54329),
 		/** Load demo opportunities and templates into an empty database at start-up. */
 		SEED_DEMO_DATA: booleanFlag(true),
+		/**
+		 * How many reverse proxies in front of the server may be believed about the client's address
+		 * (X-Forwarded-For) and scheme. 0 (the default) trusts none: the server is reached directly, as
+		 * with `npm start` or the shipped compose file, so a client cannot pick its own address. Set
+		 * 1 behind one proxy (nginx, a load balancer), 2 behind two (a CDN and a load balancer).
+		 */
+		TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 		/** Run the background job workers inside the web process; false when `npm run worker` processes do it. */
 		RUN_WORKERS: booleanFlag(true),
 
 		SMTP_URL: optionalUrl.refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
 			message: 'must start with smtp:// or smtps://',
 		}),
+		/**
+		 * How e-mail leaves: `smtp` (SMTP_URL) or `outbox` (files under DATA_DIR/outbox, nothing
+		 * delivered). Unset: smtp when SMTP_URL is set, otherwise the outbox, which a public APP_URL
+		 * must ask for by name (see superRefine).
+		 */
+		MAIL_TRANSPORT: optionalString.pipe(z.enum(['smtp', 'outbox'], { message: 'must be smtp or outbox' }).optional()),
 		MAIL_FROM: z.string().trim().min(3).default('Callboard <no-reply@callboard.local>'),
 		CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).default('hello@callboard.app'),
 		/**
@@ -93,6 +106,19 @@ const EnvSchema = z
 		if (env.NODE_ENV === 'production' && env.DATABASE_URL && !env.SESSION_SECRET) {
 			ctx.addIssue({ code: 'custom', path: ['SESSION_SECRET'], message: 'is required in production with DATABASE_URL' })
 		}
+		if (env.MAIL_TRANSPORT === 'smtp' && !env.SMTP_URL) {
+			ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'is required when MAIL_TRANSPORT is smtp' })
+		}
+		// The outbox keeps every sign-in and reset link readable on the server, and nothing reaches the
+		// people who asked: right on a developer's machine, a silent trap on a public installation.
+		const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`
+		if (!env.SMTP_URL && !env.MAIL_TRANSPORT && !isLocalOrigin(appUrl)) {
+			ctx.addIssue({
+				code: 'custom',
+				path: ['SMTP_URL'],
+				message: `is required when APP_URL (${appUrl}) is not a local address: without it no e-mail is delivered and every sign-in link stays on the server. Set SMTP_URL, or MAIL_TRANSPORT=outbox to keep e-mails in DATA_DIR/outbox on purpose`,
+			})
+		}
 		const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY]
 		if (s3.some(Boolean) && !s3.every(Boolean)) {
 			ctx.addIssue({
@@ -107,6 +133,7 @@ type ParsedEnv = z.infer<typeof EnvSchema>
 
 export type Env = ParsedEnv & {
 	APP_URL: string
+	MAIL_TRANSPORT: 'smtp' | 'outbox'
 	SESSION_SECRET: string
 	DATA_DIR: string
 	isProduction: boolean
@@ -138,10 +165,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 	return {
 		...env,
 		APP_URL: env.APP_URL ?? `http://localhost:${env.PORT}`,
+		MAIL_TRANSPORT: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? 'smtp' : 'outbox'),
 		SESSION_SECRET: env.SESSION_SECRET ?? (isProduction ? localSecret(dataDir) : DEVELOPMENT_SECRET),
 		DATA_DIR: dataDir,
 		isProduction,
 	}
+}
+
+/**
+ * Whether a URL points at this machine only (localhost, *.localhost, 127.0.0.0/8, ::1): what
+ * `npm start` on a laptop uses. Anything else may be reached by others, and is treated as public.
+ */
+export function isLocalOrigin(url: string) {
+	const host = new URL(url).hostname.toLowerCase().replace(/\.$/, '')
+	return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host)
 }
 
 /** A secret generated once and kept beside the embedded database, for `npm start` with no configuration. */

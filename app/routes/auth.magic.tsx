@@ -5,6 +5,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { redirectSignedIn } from '#app/utils/auth.server.ts'
 import { handleFormErrors } from '#app/utils/errors.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { isEmailTokenUsable } from '#server/domain/accounts/email-tokens.ts'
 import { signInWithMagicLink } from '#server/domain/accounts/magic-link.ts'
 
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	const form = await request.formData()
+	const form = await readForm(request)
 	const result = await handleFormErrors(() => signInWithMagicLink(context.app, { token: String(form.get('token') ?? '') }))
 	if (!result.ok) return data({ expired: true }, { status: 400 })
 	return redirectSignedIn('/', result.value, 'Successfully signed in!', context.app.env)

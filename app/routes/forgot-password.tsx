@@ -6,6 +6,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { requestMeta } from '#app/utils/auth.server.ts'
 import { handleFormErrors } from '#app/utils/errors.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { EmailLinkRequestInput } from '#server/domain/accounts/accounts.schema.ts'
 import { requestPasswordReset } from '#server/domain/accounts/password-reset.ts'
 import { parseInput } from '#server/domain/errors.ts'
@@ -19,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	const form = Object.fromEntries(await request.formData())
+	const form = Object.fromEntries(await readForm(request))
 	const result = await handleFormErrors(
 		() => requestPasswordReset(context.app, parseInput(EmailLinkRequestInput, form), requestMeta(context)),
 		{ values: { email: String(form.email ?? '') } },

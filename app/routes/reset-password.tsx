@@ -6,6 +6,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { redirectSignedIn } from '#app/utils/auth.server.ts'
 import { handleFormErrors } from '#app/utils/errors.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { LINK_INVALID_MESSAGE, ResetPasswordInput } from '#server/domain/accounts/accounts.schema.ts'
 import { isEmailTokenUsable } from '#server/domain/accounts/email-tokens.ts'
 import { resetPassword } from '#server/domain/accounts/password-reset.ts'
@@ -22,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	const form = Object.fromEntries(await request.formData())
+	const form = Object.fromEntries(await readForm(request))
 	const result = await handleFormErrors(() => resetPassword(context.app, parseInput(ResetPasswordInput, form)))
 	if (!result.ok) return result.response
 	return redirectSignedIn('/', result.value, 'Your password has been changed', context.app.env)

@@ -9,12 +9,13 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/
 import { handleFormErrors } from '#app/utils/errors.server.ts'
 import { combineHeaders } from '#app/utils/headers.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { createToastHeaders } from '#app/utils/toast.server.ts'
 import { createSession, serializeSessionCookie } from '#server/auth/session.server.ts'
 import { createFirstAdmin, CreateFirstAdminInput, isSetupTokenValid } from '#server/domain/accounts/setup.ts'
 import { EmailSchema } from '#server/domain/accounts/accounts.schema.ts'
 import { parseInput } from '#server/domain/errors.ts'
-import { limitAttempts } from '#server/domain/rate-limit.ts'
+import { limitRequests } from '#server/domain/rate-limit.ts'
 
 export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
 
@@ -27,10 +28,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	const form = Object.fromEntries(await request.formData())
+	const form = Object.fromEntries(await readForm(request))
 	const result = await handleFormErrors(async () => {
 		// Counted before validation: guessing tokens with junk input costs attempts too.
-		await limitAttempts(context.app, 'setup', { ip: context.clientIp, email: EmailSchema.safeParse(form.email).data })
+		await limitRequests(context.app, 'setup', { ip: context.clientIp, email: EmailSchema.safeParse(form.email).data })
 		const input = parseInput(CreateFirstAdminInput, form)
 		return createFirstAdmin(context.app, input)
 	})

@@ -11,6 +11,7 @@ import { redirectSignedIn, requestMeta } from '#app/utils/auth.server.ts'
 import { cn } from '#app/utils/cn.ts'
 import { handleFormErrors } from '#app/utils/errors.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { safeRedirectTo } from '#server/auth/guards.ts'
@@ -52,7 +53,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-	const form = Object.fromEntries(await request.formData())
+	const form = Object.fromEntries(await readForm(request))
 	const intent = String(form.intent ?? '')
 	const redirectTo = safeRedirectTo(form.redirectTo, '')
 	const values = { email: String(form.email ?? '') }

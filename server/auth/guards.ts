@@ -7,12 +7,39 @@ import type { SessionUser } from './session.server.ts'
  * section 4). Each throws a redirect Remix follows; none trusts the client.
  */
 
-/** Where to go after signing in: a same-site path only, never another origin. */
+/*
+ * Any origin would do as the base: only a path that stays on it is accepted, and only the path,
+ * query and fragment are returned, so the answer is the same on every installation. `.invalid`
+ * can never be a real host.
+ */
+const REDIRECT_BASE = 'http://callboard.invalid'
+const REDIRECT_MAX_LENGTH = 2048
+// Control and format characters, separators and any other whitespace, and backslashes: browsers
+// drop or rewrite them before parsing ("/\t/evil.example" is read as "//evil.example"), so a
+// value holding one means something else to the browser than to this check.
+const UNSAFE_IN_REDIRECT = /[\p{Cc}\p{Cf}\p{Z}\s\\]/u
+
+/**
+ * Where to go after signing in (or back to after a form): a path on this site only. The value is
+ * parsed as a URL relative to an origin and accepted only when it stays on it; what comes back
+ * is the normalised path, query and fragment. Anything else (another origin, "//host", a scheme
+ * such as "javascript:", control characters, whitespace, backslashes, a path whose dot segments
+ * normalise to "//host", an overlong value) gives `fallback`.
+ */
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = '/') {
-	if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+	if (typeof value !== 'string' || value.length > REDIRECT_MAX_LENGTH) return fallback
+	if (!value.startsWith('/') || value.startsWith('//') || UNSAFE_IN_REDIRECT.test(value)) return fallback
+	let url: URL
+	try {
+		url = new URL(value, REDIRECT_BASE)
+	} catch {
 		return fallback
 	}
-	return value
+	if (url.origin !== REDIRECT_BASE) return fallback
+	const target = `${url.pathname}${url.search}${url.hash}`
+	// "/..//evil.example" normalises to "//evil.example", which a browser reads as another host.
+	if (!target.startsWith('/') || target.startsWith('//') || target.length > REDIRECT_MAX_LENGTH) return fallback
+	return target
 }
 
 function signInUrl(request: Request) {

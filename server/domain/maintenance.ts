@@ -1,5 +1,5 @@
 import type { AppContext } from '#server/context.ts'
-import { ATTEMPT_LIMIT } from './rate-limit.ts'
+import { RATE_LIMIT_WINDOW_MS } from './rate-limit.ts'
 
 // Used or expired e-mail links are kept a day, so support can still see what happened to one.
 const EMAIL_TOKEN_RETENTION_MS = 24 * 60 * 60 * 1000
@@ -13,7 +13,7 @@ const EMAIL_TOKEN_RETENTION_MS = 24 * 60 * 60 * 1000
 export async function deleteExpiredRows(ctx: Pick<AppContext, 'db'>, now = new Date()) {
 	const tokensBefore = new Date(now.getTime() - EMAIL_TOKEN_RETENTION_MS)
 	const [rateLimits, sessions, emailTokens] = await ctx.db.$transaction([
-		ctx.db.rateLimit.deleteMany({ where: { windowStart: { lte: new Date(now.getTime() - ATTEMPT_LIMIT.windowMs) } } }),
+		ctx.db.rateLimit.deleteMany({ where: { windowStart: { lte: new Date(now.getTime() - RATE_LIMIT_WINDOW_MS) } } }),
 		ctx.db.session.deleteMany({ where: { expiresAt: { lte: now } } }),
 		ctx.db.emailToken.deleteMany({ where: { OR: [{ expiresAt: { lte: tokensBefore } }, { usedAt: { lte: tokensBefore } }] } }),
 	])

@@ -4,6 +4,7 @@ import type { Mailer } from '#server/integrations/email/types.ts'
 import { createSmtpMailer } from '#server/integrations/email/smtp.ts'
 import { createTestContext } from '#tests/app-context.ts'
 import { getTestDatabase } from '#tests/db.ts'
+import { createUser, uniqueEmail } from '#tests/factories.ts'
 import { startFakeSmtpServer } from '#tests/fakes/smtp-server.ts'
 import { startJobs, type JobRunner } from './boss.ts'
 import { registerWorkers } from './workers.ts'
@@ -75,5 +76,23 @@ describe('pg-boss jobs', () => {
 			'Invalid email.send job data',
 		)
 		await expect(runner.jobs.send('profile.ingest', { userId: 'nope' })).rejects.toThrow('Invalid profile.ingest job data')
+	})
+
+	// Uses the workers the e-mail test registered.
+	test('a link job e-mails an existing account through the real queue, and sends nothing for an unknown address', async () => {
+		const { db } = await getTestDatabase()
+		const user = await createUser(db)
+		const unknown = uniqueEmail()
+		await runner.jobs.send('accounts.email-link', { email: unknown, purpose: 'password_reset' })
+		await runner.jobs.send('accounts.email-link', { email: user.email, purpose: 'password_reset' })
+
+		await vi.waitFor(() => {
+			expect(smtp.received.some((mail) => mail.envelopeTo[0] === user.email)).toBe(true)
+		}, WAIT)
+		expect(smtp.received.find((mail) => mail.envelopeTo[0] === user.email)?.raw).toMatch(/^Subject: Reset your Callboard password$/m)
+		expect(await db.emailToken.count({ where: { userId: user.id, purpose: 'password_reset' } })).toBe(1)
+		const jobs = await db.$queryRaw<{ state: string }[]>`SELECT state FROM pgboss.job WHERE name = 'accounts.email-link'`
+		expect(jobs.map((job) => job.state)).toEqual(['completed', 'completed'])
+		expect(smtp.received.some((mail) => mail.envelopeTo[0] === unknown)).toBe(false)
 	})
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { EmailSchema } from '#server/domain/accounts/accounts.schema.ts'
 import { EmailMessageSchema } from '#server/integrations/email/message.schema.ts'
 import type { JobName, JobPayloads } from './types.ts'
 
@@ -43,11 +44,31 @@ export const QUEUES: { [N in JobName]: QueueConfig<N> } = {
 		expireInSeconds: 120,
 		schema: EmailMessageSchema,
 	},
+	'accounts.email-link': {
+		// One queued job per address and kind of link: a burst of presses on Send sends one e-mail.
+		policy: 'short',
+		defaultSingletonKey: ({ email, purpose }) => `${purpose}:${email}`,
+		// A lookup and two inserts; a retry is for a lost database. The e-mail itself is an
+		// email.send job with its own retries.
+		retryLimit: 3,
+		retryDelay: 5,
+		retryBackoff: true,
+		expireInSeconds: 60,
+		schema: z.object({ email: EmailSchema, purpose: z.enum(['magic_link', 'password_reset']) }),
+		// Someone is waiting for the e-mail.
+		pollingIntervalSeconds: 1,
+	},
 	'profile.ingest': {
 		policy: 'stately',
+		// A CV that cannot be read does not fail the job (it completes, noting why on the profile), so a
+		// retry is for a lost database or store. A job whose worker process dies stays active until
+		// expireInSeconds; pg-boss then fails it and, while retry_count < retryLimit, retries it,
+		// counting each start: at most 1 + 3 runs, then the job stays failed. It never loops forever.
 		retryLimit: 3,
 		retryDelay: 30,
 		retryBackoff: true,
+		// A run reads one CV in a reader killed after 15 s (ADR 021), but may first wait behind drafting's
+		// context PDFs for one of the process's two readers; a quarter of an hour leaves room for that.
 		expireInSeconds: 15 * 60,
 		schema: z.object({ userId: z.uuid() }),
 		defaultSingletonKey: ({ userId }) => userId,

@@ -1,10 +1,13 @@
 import type { Prisma } from '#server/db/generated/client.ts'
+import type { EmailTokenPurpose } from '#server/db/generated/enums.ts'
 import type { EmailMessage } from '#server/integrations/email/types.ts'
 import type { PaymentEvent } from '#server/integrations/payments/types.ts'
 
 /** Every background job and the data it carries. */
 export type JobPayloads = {
 	'email.send': EmailMessage
+	/** E-mails a magic link or a password reset link to the account using `email`, if there is one. */
+	'accounts.email-link': { email: string; purpose: Extract<EmailTokenPurpose, 'magic_link' | 'password_reset'> }
 	'profile.ingest': { userId: string }
 	/** Writes a draft's pending answers (a new draft, or answers asked to be regenerated). */
 	'draft.generate': { draftId: string }

@@ -1,4 +1,5 @@
 import type { AppContext } from '#server/context.ts'
+import { sendEmailLink } from '#server/domain/accounts/email-links.ts'
 import { ingestProfile } from '#server/domain/profiles/ingest.ts'
 import { recoverDrafts, runDraftGeneration } from '#server/domain/drafting/run.ts'
 import { applyStripeEvent } from '#server/domain/billing/stripe-events.ts'
@@ -14,6 +15,11 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
 	return {
 		// Throws on a failed delivery, so pg-boss retries it (QUEUES['email.send']).
 		'email.send': (message) => ctx.mailer.send(message),
+
+		// Looks the account up off the request path (no timing tells which addresses have one).
+		'accounts.email-link': async (data) => {
+			await sendEmailLink(ctx, data)
+		},
 
 		// Rebuilds the artist brief; a failure (database down) throws, so pg-boss retries it.
 		'profile.ingest': async ({ userId }) => {

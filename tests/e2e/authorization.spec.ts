@@ -145,17 +145,23 @@ test.describe('authorization matrix @js-only', () => {
 		expect((await fetchAs(request, `/files/context/${SOME_ID}`, tokens.user)).status()).toBe(404)
 	})
 
-	test('GET and POST /signout end the session and go home, for anyone', async ({ request }) => {
+	test('POST /signout ends the session and goes home; GET only offers the button', async ({ request }) => {
 		const user = await createE2eUser()
-		for (const method of ['get', 'post'] as const) {
-			const token = await createE2eSession(user)
-			const response = await request[method]('/signout', { maxRedirects: 0, headers: { Cookie: `cb_session=${token}` } })
-			expect(response.status()).toBe(302)
-			expect(response.headers().location).toBe('/')
-			expect(response.headers()['set-cookie']).toMatch(/cb_session=;.*Max-Age=0/)
-			// The session is gone on the server, not only forgotten by the browser.
-			expect(describeResponse(...(await statusOf(request, '/portal/feed', token)))).toEqual(toSignIn('/portal/feed'))
-		}
+		const token = await createE2eSession(user)
+		// A link prefetch, a crawler or <img src="/signout"> elsewhere signs nobody out.
+		const page = await fetchAs(request, '/signout', token)
+		expect(page.status()).toBe(200)
+		expect(page.headers()['set-cookie'] ?? '').not.toMatch(/cb_session=;/)
+		expect(await page.text()).toMatch(/<form(?=[^>]*method="post")(?=[^>]*action="\/signout")/)
+		expect(describeResponse(...(await statusOf(request, '/portal/feed', token)))).toBe(200)
+
+		const response = await request.post('/signout', { maxRedirects: 0, headers: { Cookie: `cb_session=${token}` } })
+		expect(response.status()).toBe(302)
+		expect(response.headers().location).toBe('/')
+		expect(response.headers()['set-cookie']).toMatch(/cb_session=;.*Max-Age=0/)
+		// The session is gone on the server, not only forgotten by the browser.
+		expect(describeResponse(...(await statusOf(request, '/portal/feed', token)))).toEqual(toSignIn('/portal/feed'))
+
 		const anonymous = await fetchAs(request, '/signout', null)
 		expect(describeResponse(anonymous.status(), anonymous.headers().location)).toEqual({ redirect: '/' })
 	})

@@ -2,10 +2,8 @@ import type { AppContext } from '#server/context.ts'
 import type { Prisma } from '#server/db/generated/client.ts'
 import type { EmailTokenPurpose } from '#server/db/generated/enums.ts'
 import { generateToken, hashToken } from '#server/auth/tokens.ts'
-import { DomainError, parseInput } from '#server/domain/errors.ts'
-import { limitAttempts, type AttemptAction } from '#server/domain/rate-limit.ts'
-import type { EmailMessage } from '#server/integrations/email/types.ts'
-import { EmailLinkRequestInput, LINK_INVALID_MESSAGE } from './accounts.schema.ts'
+import { DomainError } from '#server/domain/errors.ts'
+import { LINK_INVALID_MESSAGE } from './accounts.schema.ts'
 
 /*
  * Single-use links sent by e-mail (confirmation, magic sign-in, password
@@ -60,28 +58,4 @@ export function appUrl(env: Pick<AppContext['env'], 'APP_URL'>, path: string, pa
 	const url = new URL(path, env.APP_URL)
 	for (const [name, value] of Object.entries(params ?? {})) url.searchParams.set(name, value)
 	return url.toString()
-}
-
-/**
- * E-mails a link of `purpose` to the account using the requested address.
- * Callers answer the same whether or not there is one: without an account,
- * nothing is created or sent.
- */
-export async function emailLinkToAccount(
-	ctx: Pick<AppContext, 'db' | 'env' | 'jobs'>,
-	input: EmailLinkRequestInput,
-	meta: { ip: string; now?: Date },
-	link: {
-		action: AttemptAction
-		purpose: EmailTokenPurpose
-		path: string
-		message: (email: { to: string; url: string }) => EmailMessage
-	},
-) {
-	const { email } = parseInput(EmailLinkRequestInput, input)
-	await limitAttempts(ctx, link.action, { email, ip: meta.ip, now: meta.now })
-	const user = await ctx.db.user.findUnique({ where: { email }, select: { id: true } })
-	if (!user) return
-	const token = await issueEmailToken(ctx.db, user.id, link.purpose, meta.now)
-	await ctx.jobs.send('email.send', link.message({ to: email, url: appUrl(ctx.env, link.path, { token }) }))
 }

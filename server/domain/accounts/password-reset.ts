@@ -3,22 +3,17 @@ import { hashPassword } from '#server/auth/password.ts'
 import { invalidateAllSessions } from '#server/auth/session.server.ts'
 import { parseInput } from '#server/domain/errors.ts'
 import { ResetPasswordInput, type EmailLinkRequestInput } from './accounts.schema.ts'
-import { consumeEmailToken, emailLinkToAccount } from './email-tokens.ts'
-import { passwordResetMessage } from './emails.ts'
+import { requestEmailLink } from './email-links.ts'
+import { consumeEmailToken } from './email-tokens.ts'
 import { markEmailVerified, startSession, type RequestMeta } from './sign-in.ts'
 
-/** E-mails a link to choose a new password, valid for 1 hour; same answer for unknown addresses, which get nothing. */
+/** Asks for a link to choose a new password, valid for 1 hour; same answer and same work for unknown addresses, which get nothing. */
 export async function requestPasswordReset(
-	ctx: Pick<AppContext, 'db' | 'env' | 'jobs'>,
+	ctx: Pick<AppContext, 'db' | 'jobs'>,
 	input: EmailLinkRequestInput,
 	meta: RequestMeta,
 ): Promise<void> {
-	await emailLinkToAccount(ctx, input, meta, {
-		action: 'password-reset',
-		purpose: 'password_reset',
-		path: '/reset-password',
-		message: passwordResetMessage,
-	})
+	await requestEmailLink(ctx, input, meta, 'password_reset')
 }
 
 /**

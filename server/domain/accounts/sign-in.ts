@@ -3,7 +3,7 @@ import { hashPassword, verifyPassword } from '#server/auth/password.ts'
 import { createSession, invalidateAllSessions, invalidateSession } from '#server/auth/session.server.ts'
 import { grantFirstLoginCredit } from '#server/domain/credits/grant.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
-import { limitAttempts } from '#server/domain/rate-limit.ts'
+import { limitSignInFailures } from '#server/domain/rate-limit.ts'
 import type { EmailTokenPurpose } from '#server/db/generated/enums.ts'
 import { EmailTokenInput, SignInInput } from './accounts.schema.ts'
 import { consumeEmailToken } from './email-tokens.ts'
@@ -63,7 +63,7 @@ let dummyHash: Promise<string> | undefined
 
 export async function signInWithPassword(ctx: Pick<AppContext, 'db'>, input: SignInInput, meta: RequestMeta): Promise<SignedIn> {
 	const { email, password } = parseInput(SignInInput, input)
-	await limitAttempts(ctx, 'signin', { email, ip: meta.ip, now: meta.now })
+	const attempt = await limitSignInFailures(ctx, { email, ip: meta.ip, now: meta.now })
 	const user = await ctx.db.user.findUnique({
 		where: { email },
 		select: { id: true, emailVerifiedAt: true, password: { select: { hash: true } } },
@@ -71,6 +71,8 @@ export async function signInWithPassword(ctx: Pick<AppContext, 'db'>, input: Sig
 	dummyHash ??= hashPassword('callboard-timing-equaliser')
 	const valid = await verifyPassword(user?.password?.hash ?? (await dummyHash), password)
 	if (!user?.password || !valid) throw new DomainError('UNAUTHORIZED', INVALID_CREDENTIALS_MESSAGE)
+	// The right password: not a failure, whether or not the address is confirmed yet.
+	await attempt.succeeded()
 	// Said only to someone who knows the password, so it reveals nothing to anyone else.
 	if (!user.emailVerifiedAt) throw new DomainError('FORBIDDEN', EMAIL_NOT_CONFIRMED_MESSAGE)
 	return startSession(ctx, user.id, meta.now)

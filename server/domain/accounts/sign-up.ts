@@ -1,7 +1,7 @@
 import type { AppContext } from '#server/context.ts'
 import { hashPassword } from '#server/auth/password.ts'
 import { parseInput } from '#server/domain/errors.ts'
-import { limitAttempts } from '#server/domain/rate-limit.ts'
+import { limitRequests } from '#server/domain/rate-limit.ts'
 import { type EmailTokenInput, SignUpInput } from './accounts.schema.ts'
 import { appUrl, issueEmailToken } from './email-tokens.ts'
 import { accountExistsMessage, confirmEmailMessage } from './emails.ts'
@@ -17,7 +17,7 @@ type Ctx = Pick<AppContext, 'db' | 'env' | 'jobs'>
  */
 export async function signUp(ctx: Ctx, input: SignUpInput, meta: RequestMeta): Promise<void> {
 	const { email, password } = parseInput(SignUpInput, input)
-	await limitAttempts(ctx, 'signup', { email, ip: meta.ip, now: meta.now })
+	await limitRequests(ctx, 'signup', { email, ip: meta.ip, now: meta.now })
 	// Hashed before the lookup, so both answers take the same time.
 	const hash = await hashPassword(password)
 	const created = await createUnconfirmedUser(ctx, email, hash, meta.now)

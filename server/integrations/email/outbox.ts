@@ -15,12 +15,24 @@ export function outboxDirectory(dataDir: string) {
 	return path.join(dataDir, 'outbox')
 }
 
+type OutboxOptions = {
+	dir: string
+	from: string
+	logger: Logger
+	/**
+	 * Print each message's links (sign-in and reset links included) to the log: on a developer's
+	 * machine that is how one signs in. Never on a public installation, where the log is read by
+	 * others (createMailer decides from APP_URL).
+	 */
+	logLinks?: boolean
+}
+
 /**
- * The local mailer: each message becomes a JSON file under `dir`, and its
- * links are logged, so sign-up and password-reset links work on a machine
- * with no mail server.
+ * The local mailer: each message becomes a JSON file under `dir`, and on a
+ * local machine its links are logged, so sign-up and password-reset links
+ * work without a mail server.
  */
-export function createOutboxMailer({ dir, from, logger }: { dir: string; from: string; logger: Logger }): OutboxMailer {
+export function createOutboxMailer({ dir, from, logger, logLinks = false }: OutboxOptions): OutboxMailer {
 	return {
 		kind: 'outbox',
 		async send(message: EmailMessage) {
@@ -31,7 +43,8 @@ export function createOutboxMailer({ dir, from, logger }: { dir: string; from: s
 			const partial = path.join(dir, `.${stored.id}.partial`)
 			await writeFile(partial, JSON.stringify(stored, null, 2))
 			await rename(partial, file)
-			logger.info({ to: message.to, subject: message.subject, links: extractLinks(message.text) }, 'e-mail written to the outbox')
+			const links = logLinks ? { links: extractLinks(message.text) } : {}
+			logger.info({ id: stored.id, to: message.to, subject: message.subject, ...links }, 'e-mail written to the outbox')
 		},
 		list: (options) => listOutbox(dir, options),
 		read: (id) => readOutboxMessage(dir, id),
