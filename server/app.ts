@@ -7,11 +7,15 @@ import express, { type ErrorRequestHandler } from 'express'
 import type { ViteDevServer } from 'vite'
 import type { AppContext, RequestContext } from '#server/context.ts'
 import { PROJECT_ROOT } from '#server/paths.ts'
-import { cspNonce, sameOriginWrites, securityHeaders } from '#server/http/security.ts'
+import { bodyLimits } from '#server/http/body-limit.ts'
+import { limitConcurrentLargeRequests } from '#server/http/concurrent-large-requests.ts'
+import { rejectNulInUrl } from '#server/http/nul.ts'
+import { cspNonce, dropUntrustedForwardedHost, sameOriginWrites, securityHeaders } from '#server/http/security.ts'
 import { requestLog } from '#server/http/request-log.ts'
 import { sessionMiddleware } from '#server/http/session-middleware.ts'
 import { receiveStripeWebhook } from '#server/domain/billing/stripe-events.ts'
 import { InvalidWebhookSignatureError, PaymentsNotConfiguredError } from '#server/integrations/payments/types.ts'
+import { MAX_BATCH_SIZE } from '#server/trpc/limits.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import { createContextFactory } from '#server/trpc/trpc.ts'
 
@@ -32,8 +36,9 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	const { env, db, logger } = appContext
 	const app = express()
 	app.disable('x-powered-by')
-	// Behind a load balancer the client's scheme and address come from X-Forwarded-*.
-	app.set('trust proxy', env.isProduction ? 1 : false)
+	// Only the proxies the operator declares may tell the client's address and scheme (X-Forwarded-*):
+	// trusting a header nobody sets would let any client choose its address, and so its attempt limits.
+	app.set('trust proxy', env.TRUST_PROXY)
 
 	app.get('/healthz', (_req, res) => {
 		res.json({ status: 'ok' })
@@ -50,6 +55,8 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	})
 
 	app.use(requestLog(logger))
+	app.use(rejectNulInUrl)
+	app.use(dropUntrustedForwardedHost)
 	// Server-sent events must reach the browser as they are written, not when a gzip block fills.
 	app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) }))
 	app.use(cspNonce)
@@ -80,16 +87,27 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 		}
 	})
 
-	app.use(sameOriginWrites(env))
+	app.use(sameOriginWrites(env, logger))
 	app.use(sessionMiddleware(db, { secure: env.isProduction }))
 	// After the same-origin check and the session: procedures see the same session as loaders.
-	// The adapter reads bodies without any limit by default. The largest legitimate one is a question
-	// context save: 5 files of 10 MiB as base64 (4/3 of their size, 66.7 MiB) plus notes and JSON
-	// (ADR 017); a larger body is cut off at the limit with 413 PAYLOAD_TOO_LARGE.
+	// The adapter reads bodies without any limit by default, and whole, into memory. No procedure
+	// takes files (they stream as multipart to Remix routes, ADR 024): the largest legitimate body is
+	// a batch with an autosaved answer (at most 50,000 characters, at most 300 KB even if every one were
+	// JSON-escaped), so 1 MiB leaves room, and a larger body is cut off with 413 PAYLOAD_TOO_LARGE.
+	// A user has at most two large bodies in flight (counted before they are read), and a request
+	// batches at most MAX_BATCH_SIZE calls (400 beyond), so no request takes the whole database pool.
 	app.use(
 		'/trpc',
-		createExpressMiddleware({ router: appRouter, createContext: createContextFactory(appContext), maxBodySize: 72 * 1024 * 1024 }),
+		limitConcurrentLargeRequests(),
+		createExpressMiddleware({
+			router: appRouter,
+			createContext: createContextFactory(appContext),
+			maxBodySize: 1024 * 1024,
+			maxBatchSize: MAX_BATCH_SIZE,
+		}),
 	)
+	// Every other body is Remix's: refused by its declared size before any action reads it.
+	app.use(bodyLimits())
 
 	const build = vite
 		? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>

@@ -6,6 +6,7 @@ import { handleFormErrors, type FormErrorData } from '#app/utils/errors.server.t
 import { opportunityNotFoundRedirect } from '#app/utils/admin-opportunity.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { formDefaultsFrom, opportunityValuesFromForm, type OpportunityFormValues } from '#app/utils/opportunity-form.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { createToastHeaders, redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { isDomainError } from '#server/domain/errors.ts'
@@ -19,7 +20,7 @@ export const meta: MetaFunction = () => pageMeta({ title: 'Edit opportunity', no
 export async function action({ request, params, context }: ActionFunctionArgs) {
 	const actor = requireAdmin(request, context)
 	const { app } = context
-	const values = opportunityValuesFromForm(await request.formData(), { withActive: true })
+	const values = opportunityValuesFromForm(await readForm(request), { withActive: true })
 	try {
 		const result = await handleFormErrors(
 			async () => {

@@ -7,6 +7,7 @@ import { RoutePanel } from '#app/components/questions/route-panel.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { questionValuesFromForm, saveQuestionForm } from '#app/utils/question-form.server.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { deleteQuestion, getQuestion, updateQuestion } from '#server/domain/questions/questions.ts'
@@ -32,7 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const { app } = context
 	const listPath = questionsPath(params.id ?? '')
 	const questionId = params.questionId ?? ''
-	const form = await request.formData()
+	const form = await readForm(request)
 	if (form.get('intent') === 'delete') {
 		try {
 			await deleteQuestion(app, actor, { questionId })

@@ -9,6 +9,7 @@ import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
@@ -33,7 +34,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const actor = requireAdmin(request, context)
 	const { app } = context
 	const opportunityId = params.id ?? ''
-	const templateId = String((await request.formData()).get('templateId') ?? '')
+	const templateId = String((await readForm(request)).get('templateId') ?? '')
 	try {
 		await importTemplate(app, actor, { opportunityId, templateId })
 		return await redirectWithToast(questionsPath(opportunityId), { title: 'Question imported from template' }, app.env)

@@ -6,6 +6,7 @@ import { formValuesOf, QuestionEditor } from '#app/components/questions/question
 import { RoutePanel } from '#app/components/questions/route-panel.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { questionValuesFromForm, saveQuestionForm } from '#app/utils/question-form.server.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { createQuestion } from '#server/domain/questions/questions.ts'
 import type { loader as questionsLoader } from './admin.opportunities.$id.questions.tsx'
@@ -20,7 +21,7 @@ export function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
 	const actor = requireAdmin(request, context)
 	const opportunityId = params.id ?? ''
-	const values = questionValuesFromForm(await request.formData())
+	const values = questionValuesFromForm(await readForm(request))
 	return saveQuestionForm(context.app, {
 		listPath: questionsPath(opportunityId),
 		values,

@@ -13,6 +13,7 @@ import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { opportunityNotFoundRedirect } from '#app/utils/admin-opportunity.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useTRPC } from '#app/utils/trpc.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -45,7 +46,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const actor = requireAdmin(request, context)
 	const { app } = context
 	const base = questionsPath(params.id ?? '')
-	const form = await request.formData()
+	const form = await readForm(request)
 	const intent = form.get('intent')
 	const questionId = String(form.get('questionId') ?? '')
 	try {

@@ -5,6 +5,7 @@ import { ConfirmDeletePage } from '#app/components/confirm-delete.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { adminListRedirect, requireOpportunityForAdmin } from '#app/utils/admin-opportunity.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { deleteOpportunity } from '#server/domain/opportunities/opportunity.ts'
@@ -25,7 +26,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
 	const actor = requireAdmin(request, context)
 	const { app } = context
-	const redirectTo = adminListRedirect((await request.formData()).get('redirectTo'))
+	const redirectTo = adminListRedirect((await readForm(request)).get('redirectTo'))
 	try {
 		const deleted = await deleteOpportunity(app, actor, { id: params.id ?? '' })
 		return await redirectWithToast(redirectTo, { title: 'Success', description: `"${deleted.title}" has been deleted` }, app.env)

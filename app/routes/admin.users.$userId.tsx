@@ -10,6 +10,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/car
 import { formatDateTime } from '#app/utils/date-time.ts'
 import { handleFormErrors, orNotFound, type FormErrorData } from '#app/utils/errors.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { adjustCredits, changeUserRole, getUserForAdmin, setUserPlan } from '#server/domain/admin/users.ts'
@@ -57,7 +58,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const actor = requireAdmin(request, context)
 	const { app } = context
 	const userId = params.userId ?? ''
-	const form = await request.formData()
+	const form = await readForm(request)
 	const intent = String(form.get('intent'))
 	const run = async (change: () => Promise<unknown>, values: Record<string, FormDataEntryValue | null>) => {
 		const result = await handleFormErrors(change, { intent, values })

@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { safeRedirectTo } from '#server/auth/guards.ts'
 import { BILLING_MESSAGES, type CheckoutInput } from '#server/domain/billing/billing.schema.ts'
@@ -11,7 +12,7 @@ import { isDomainError } from '#server/domain/errors.ts'
  */
 export async function action({ request, context }: ActionFunctionArgs) {
 	const { app } = context
-	const form = await request.formData()
+	const form = await readForm(request)
 	const returnTo = safeRedirectTo(form.get('returnTo'), '/pricing')
 	const user = context.session?.user
 	if (!user) {

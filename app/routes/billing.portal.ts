@@ -1,4 +1,5 @@
 import { redirect, type ActionFunctionArgs } from '@remix-run/node'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireUser, safeRedirectTo } from '#server/auth/guards.ts'
 import { openBillingPortal } from '#server/domain/billing/checkout.ts'
@@ -8,7 +9,7 @@ import { isDomainError } from '#server/domain/errors.ts'
 export async function action({ request, context }: ActionFunctionArgs) {
 	const user = requireUser(request, context)
 	const { app } = context
-	const returnTo = safeRedirectTo((await request.formData()).get('returnTo'), '/portal/profile')
+	const returnTo = safeRedirectTo((await readForm(request)).get('returnTo'), '/portal/profile')
 	try {
 		const { url } = await openBillingPortal(app, user)
 		return redirect(url, 303)

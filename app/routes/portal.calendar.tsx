@@ -7,6 +7,7 @@ import { CopyButton } from '#app/components/copy-button.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
 import {
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
 	const user = requireOnboardedUser(request, context)
 	const { app } = context
-	const intent = (await request.formData()).get('intent')
+	const intent = (await readForm(request)).get('intent')
 	if (intent !== 'regenerate') throw new Response('Unknown form.', { status: 400 })
 	await regenerateCalendarToken(app, user)
 	return redirectWithToast(

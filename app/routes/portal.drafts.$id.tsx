@@ -14,6 +14,7 @@ import { Button, buttonVariants } from '#app/components/ui/button.tsx'
 import { EXPORT_UPGRADE_MESSAGE, UpgradeDialog, UpgradePanel } from '#app/components/upgrade-dialog.tsx'
 import { formatShortDate, toIsoDate } from '#server/domain/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
@@ -70,7 +71,7 @@ type RefusedSave = { answerId: string; text: string; error: string }
 export async function action({ request, context, params }: ActionFunctionArgs) {
 	const user = requireOnboardedUser(request, context)
 	const { app } = context
-	const form = await request.formData()
+	const form = await readForm(request)
 	const intent = form.get('intent')
 	const answerId = String(form.get('answerId') ?? '')
 	const back = draftPath(params.id ?? '')

@@ -12,6 +12,7 @@ import { SaveOpportunityButton } from '#app/components/save-opportunity-button.t
 import { requireOpportunityForArtist } from '#app/utils/artist-opportunity.server.ts'
 import { dueNote, formatShortDate } from '#server/domain/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { timeZoneHint } from '#app/utils/time-zone.server.ts'
 import { draftAllowance } from '#server/domain/credits/allowance.ts'
 import { getCreditSummary } from '#server/domain/credits/balance.ts'
@@ -36,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** Generate Draft without JavaScript: a plain form post (with JavaScript the card calls tRPC). */
 export async function action({ request, context, params }: ActionFunctionArgs) {
 	const { actor, opportunity } = await requireOpportunityForArtist(request, context, params.id)
-	const form = await request.formData()
+	const form = await readForm(request)
 	try {
 		const { draftId } = await generateDraft(
 			context.app,

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { createToastHeaders, redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
 import { requireOnboardedUser, safeRedirectTo } from '#server/auth/guards.ts'
 import { isDomainError, parseInput } from '#server/domain/errors.ts'
@@ -23,7 +24,7 @@ export async function loader({ params }: LoaderFunctionArgs) {
 export async function action({ request, params, context }: ActionFunctionArgs) {
 	const user = requireOnboardedUser(request, context)
 	const { app } = context
-	const form = await request.formData()
+	const form = await readForm(request)
 	const back = form.has('redirectTo') ? safeRedirectTo(form.get('redirectTo'), detailPage(params.id)) : null
 	const input = { opportunityId: params.id }
 	try {

@@ -3,6 +3,7 @@ import {
 	creditsBannerDismissedCookie,
 	sidebarPreferenceCookie,
 } from '#app/utils/portal-preferences.server.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { requireOnboardedUser, safeRedirectTo } from '#server/auth/guards.ts'
 
 /**
@@ -12,7 +13,7 @@ import { requireOnboardedUser, safeRedirectTo } from '#server/auth/guards.ts'
  */
 export async function action({ request, context }: ActionFunctionArgs) {
 	requireOnboardedUser(request, context)
-	const form = await request.formData()
+	const form = await readForm(request)
 	const secure = context.app.env.isProduction
 	const intent = form.get('intent')
 	let cookie: string

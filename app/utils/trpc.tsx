@@ -2,8 +2,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, retryLink, splitLink } from '@trpc/client'
 import { createTRPCContext } from '@trpc/tanstack-react-query'
 import { useState, type ReactNode } from 'react'
-// Only the router's type: no server code reaches the browser bundle.
+// Only the router's type and the limits (a module of constants): no server code reaches the browser bundle.
 import type { AppRouter } from '#server/trpc/router.ts'
+import { MAX_BATCH_SIZE } from '#server/trpc/limits.ts'
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>()
 
@@ -37,7 +38,8 @@ function createClient() {
 					}),
 					httpSubscriptionLink({ url: '/trpc' }),
 				],
-				false: httpBatchLink({ url: '/trpc' }),
+				// The server refuses larger batches.
+				false: httpBatchLink({ url: '/trpc', maxItems: MAX_BATCH_SIZE }),
 			}),
 		],
 	})

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
+import type { Logger } from 'pino'
 import type { Env } from '#server/env.ts'
 
 /** A fresh nonce per response; Remix's scripts carry it (app/entry.server.tsx). */
@@ -45,17 +46,61 @@ export function securityHeaders(env: Pick<Env, 'isProduction' | 'APP_URL'>, chec
 	})
 }
 
+export const SAME_ORIGIN_MESSAGES = {
+	crossSite: 'Cross-site request refused.',
+	hostMismatch:
+		'Request refused: its Origin does not match the host it was sent to. If Callboard runs behind a proxy, the proxy must pass the original host in X-Forwarded-Host.',
+} as const
+
+type TrustProxy = (address: string | undefined, hop: number) => boolean
+
+/**
+ * X-Forwarded-Host carries the host the browser used when a proxy in front rewrites Host. Express
+ * believes it only from the proxies TRUST_PROXY declares (req.hostname), but Remix reads the raw
+ * header: for the URL its loaders and actions see (the port) and for its own Origin check before
+ * every action. From anyone else the header is removed here, so Remix agrees with Express.
+ */
+export const dropUntrustedForwardedHost: RequestHandler = (req, _res, next) => {
+	const trust = req.app.get('trust proxy fn') as TrustProxy
+	if (!trust(req.socket.remoteAddress, 0)) delete req.headers['x-forwarded-host']
+	next()
+}
+
 /**
  * Refuses state-changing requests sent from another site (CSRF). Browsers
  * send Origin on every cross-site POST; a request without it (curl, Stripe's
  * webhook) is not a browser forging a form and is let through.
+ *
+ * Remix checks once more before every action that Origin's host is the host the request was sent
+ * to (X-Forwarded-Host, else Host), and answers 500 when it is not. A browser's own post fails that
+ * check only behind a proxy that rewrites Host without passing the original (see the README's
+ * configuration); it is refused here instead, with a 403 that says so and a warning in the log.
+ * Runs after dropUntrustedForwardedHost.
  */
-export function sameOriginWrites(env: Pick<Env, 'APP_URL'>): RequestHandler {
+export function sameOriginWrites(env: Pick<Env, 'APP_URL'>, logger?: Pick<Logger, 'warn'>): RequestHandler {
 	const trusted = new URL(env.APP_URL).origin
 	return (req, res, next) => {
 		if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
 		const origin = req.get('origin')
-		if (!origin || origin === trusted || origin === `${req.protocol}://${req.get('host')}`) return next()
-		res.status(403).type('text/plain').send('Cross-site request refused.')
+		if (!origin) return next()
+		// As Remix reads it: the first X-Forwarded-Host (from a trusted proxy), else Host.
+		const host = req.get('x-forwarded-host')?.split(',')[0]?.trim() || req.get('host')
+		if (origin !== trusted && origin !== `${req.protocol}://${host}`) {
+			return void res.status(403).type('text/plain').send(SAME_ORIGIN_MESSAGES.crossSite)
+		}
+		if (hostOf(origin) === host) return next()
+		logger?.warn(
+			{ requestId: res.locals.requestId, origin, host },
+			'a same-origin post reached another host: a proxy in front must pass the original host in X-Forwarded-Host (with TRUST_PROXY set)',
+		)
+		res.status(403).type('text/plain').send(SAME_ORIGIN_MESSAGES.hostMismatch)
+	}
+}
+
+function hostOf(origin: string) {
+	try {
+		return new URL(origin).host
+	} catch {
+		return null
 	}
 }

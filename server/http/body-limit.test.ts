@@ -1,0 +1,137 @@
+import type { AddressInfo } from 'node:net'
+import express from 'express'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { MAX_FILE_BYTES as MAX_CONTEXT_FILE_BYTES, MAX_FILES as MAX_CONTEXT_FILES } from '#server/domain/context/context.schema.ts'
+import { ANSWER_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
+import { MAX_CV_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES } from '#server/domain/profiles/choices.ts'
+import { sendRaw } from '#tests/raw-http.ts'
+import {
+	ADMIN_FORM_LIMIT,
+	BODY_LIMIT_MESSAGES,
+	bodyLimitFor,
+	bodyLimits,
+	CONTEXT_UPLOAD_LIMIT,
+	DEFAULT_BODY_LIMIT,
+	DRAFT_FORM_LIMIT,
+	PROFILE_INGEST_LIMIT,
+	PROFILE_UPLOAD_LIMIT,
+} from './body-limit.ts'
+
+const KiB = 1024
+const MiB = 1024 * KiB
+
+describe('bodyLimitFor', () => {
+	test.each([
+		['/signin', DEFAULT_BODY_LIMIT],
+		['/setup', DEFAULT_BODY_LIMIT],
+		['/forgot-password', DEFAULT_BODY_LIMIT],
+		['/portal/preferences', DEFAULT_BODY_LIMIT],
+		['/portal/calendar', DEFAULT_BODY_LIMIT],
+		['/_root.data', DEFAULT_BODY_LIMIT],
+		['/', DEFAULT_BODY_LIMIT],
+		['/portal/profile', PROFILE_UPLOAD_LIMIT],
+		['/portal/profile/', PROFILE_UPLOAD_LIMIT],
+		['/portal/profile.data', PROFILE_UPLOAD_LIMIT],
+		['/Portal/Profile', PROFILE_UPLOAD_LIMIT],
+		['/onboarding', PROFILE_UPLOAD_LIMIT],
+		['/onboarding.data', PROFILE_UPLOAD_LIMIT],
+		['/portal/opportunities/0a1b/context/artist-statement', CONTEXT_UPLOAD_LIMIT],
+		['/portal/opportunities/0a1b/context/artist-statement.data', CONTEXT_UPLOAD_LIMIT],
+		['/portal/opportunities/0a1b/context/artist-statement/save', CONTEXT_UPLOAD_LIMIT],
+		['/portal/drafts/0a1b', DRAFT_FORM_LIMIT],
+		['/portal/drafts/0a1b.data', DRAFT_FORM_LIMIT],
+		['/api/profile/ingest', PROFILE_INGEST_LIMIT],
+		['/admin', ADMIN_FORM_LIMIT],
+		['/admin.data', ADMIN_FORM_LIMIT],
+		['/admin/opportunities/new', ADMIN_FORM_LIMIT],
+		['/admin/users/0a1b', ADMIN_FORM_LIMIT],
+	])('%s accepts a body of %i bytes', (path, limit) => {
+		expect(bodyLimitFor(path)).toBe(limit)
+	})
+
+	test.each([
+		// Near an upload route but not it: the small default, never a larger limit.
+		'/portal/profile/other',
+		'/portal/profiles',
+		'/onboarding/step',
+		'/portal/opportunities/0a1b',
+		'/portal/opportunities/0a1b/save',
+		'/portal/opportunities/0a1b/context/slug/other',
+		'/portal/drafts',
+		'/portal/drafts/0a1b/delete',
+		'/administrator',
+		'/x/admin/users',
+		'/api/profile/ingest/more',
+	])('%s gets the small default', (path) => {
+		expect(bodyLimitFor(path)).toBe(DEFAULT_BODY_LIMIT)
+	})
+
+	test("each limit is the domain's size plus a small allowance", () => {
+		expect(DEFAULT_BODY_LIMIT).toBe(64 * KiB)
+		expect(PROFILE_INGEST_LIMIT).toBe(64 * KiB)
+		expect(ADMIN_FORM_LIMIT).toBe(MiB)
+		// A CV and a full set of images in one post.
+		const profileFiles = MAX_CV_BYTES + MAX_IMAGES * MAX_IMAGE_BYTES
+		expect(PROFILE_UPLOAD_LIMIT).toBeGreaterThan(profileFiles)
+		expect(PROFILE_UPLOAD_LIMIT).toBeLessThanOrEqual(profileFiles + 256 * KiB)
+		const contextFiles = MAX_CONTEXT_FILES * MAX_CONTEXT_FILE_BYTES
+		expect(CONTEXT_UPLOAD_LIMIT).toBeGreaterThan(contextFiles)
+		expect(CONTEXT_UPLOAD_LIMIT).toBeLessThanOrEqual(contextFiles + 256 * KiB)
+		// The longest answer form-encoded at its worst (every character 3 UTF-8 bytes, each "%XX").
+		expect(DRAFT_FORM_LIMIT).toBe(MiB)
+		expect(DRAFT_FORM_LIMIT).toBeGreaterThan(ANSWER_MAX_CHARS * 9)
+	})
+})
+
+describe('bodyLimits', () => {
+	let origin: { host: string; port: number }
+	let server: ReturnType<express.Express['listen']>
+	let reached = 0
+
+	beforeAll(async () => {
+		const app = express()
+		app.use(bodyLimits())
+		// Answers without reading the body: a request that gets here was let through.
+		app.use((_req, res) => {
+			reached++
+			res.type('text/plain').send('through')
+		})
+		server = app.listen(0, '127.0.0.1')
+		await new Promise((resolve) => server.once('listening', resolve))
+		origin = { host: '127.0.0.1', port: (server.address() as AddressInfo).port }
+	})
+	afterAll(() => new Promise((resolve) => server.close(resolve)))
+
+	test('refuses a declared length over the limit before the body comes, and closes the connection', async () => {
+		const before = reached
+		const answer = await sendRaw(origin, ['POST /signin HTTP/1.1', `Content-Length: ${70 * MiB}`, 'Content-Type: application/x-www-form-urlencoded'])
+		expect(answer.status).toBe(413)
+		expect(answer.headers.connection).toBe('close')
+		expect(answer.body).toBe(BODY_LIMIT_MESSAGES.tooLarge(DEFAULT_BODY_LIMIT))
+		await answer.closed
+		expect(reached).toBe(before)
+	})
+
+	test("judges a body by its route's limit", async () => {
+		const atLimit = await sendRaw(origin, ['POST /portal/profile HTTP/1.1', `Content-Length: ${PROFILE_UPLOAD_LIMIT}`])
+		expect(atLimit.status).toBe(200)
+		const over = await sendRaw(origin, ['POST /portal/profile HTTP/1.1', `Content-Length: ${PROFILE_UPLOAD_LIMIT + 1}`])
+		expect(over.status).toBe(413)
+		const small = await sendRaw(origin, ['POST /signin HTTP/1.1', `Content-Length: ${DEFAULT_BODY_LIMIT}`], 'x'.repeat(DEFAULT_BODY_LIMIT))
+		expect(small.status).toBe(200)
+	})
+
+	test('answers JSON to a client that asks for it', async () => {
+		const answer = await sendRaw(origin, ['POST /signin HTTP/1.1', `Content-Length: ${MiB}`, 'Accept: application/json'])
+		expect(answer.status).toBe(413)
+		expect(JSON.parse(answer.body)).toEqual({ error: BODY_LIMIT_MESSAGES.tooLarge(DEFAULT_BODY_LIMIT) })
+	})
+
+	test('refuses a body without a length (411), and lets a request without a body through', async () => {
+		const chunked = await sendRaw(origin, ['POST /signin HTTP/1.1', 'Transfer-Encoding: chunked'], '5\r\nhello\r\n')
+		expect(chunked.status).toBe(411)
+		expect(chunked.body).toBe(BODY_LIMIT_MESSAGES.lengthRequired)
+		const empty = await sendRaw(origin, ['POST /signin HTTP/1.1'])
+		expect(empty.status).toBe(200)
+	})
+})

@@ -1,0 +1,116 @@
+import type { RequestHandler, Response } from 'express'
+import { MAX_FILE_BYTES as MAX_CONTEXT_FILE_BYTES, MAX_FILES as MAX_CONTEXT_FILES, NOTES_MAX } from '#server/domain/context/context.schema.ts'
+import { ANSWER_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
+import { formatBytes, MAX_CV_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES } from '#server/domain/profiles/choices.ts'
+
+/*
+ * How large a body each Remix route accepts, checked on the declared Content-Length before a byte
+ * of the body is read. Remix actions read `request.formData()` / `request.json()` whole, so without
+ * this a few unauthenticated 500 MB posts to /signin fill the server's memory before any action
+ * can answer. tRPC and the Stripe webhook read their bodies with limits of their own (server/app.ts).
+ */
+
+const KiB = 1024
+const MiB = 1024 * KiB
+
+/** Sign-in, setup, settings, preferences and every other form of a few short fields. */
+export const SMALL_FORM_LIMIT = 64 * KiB
+/** Admin forms: an opportunity's description and eligibility, a question with its options. */
+export const ADMIN_FORM_LIMIT = 1 * MiB
+/** The onboarding answers as JSON (`{ user_id, profile_data }`, spec section 7). */
+export const PROFILE_INGEST_LIMIT = 64 * KiB
+/** Worst case of text sent form-encoded: a UTF-16 unit is up to 3 UTF-8 bytes, each sent as "%XX". */
+const FORM_ENCODED_BYTES_PER_CHAR = 9
+/** Multipart sends text as raw UTF-8: up to 4 bytes for a character. */
+const UTF8_BYTES_PER_CHAR = 4
+/**
+ * What an upload form carries besides its files: boundaries and part headers (a few hundred bytes a
+ * part) and its text fields (the context notes, at most NOTES_MAX characters).
+ */
+export const MULTIPART_ALLOWANCE = roundUpTo(NOTES_MAX * UTF8_BYTES_PER_CHAR + 64 * KiB, 64 * KiB)
+/** One post of the profile and onboarding pages carries a CV and a full set of images (app/utils/profile-files.server.ts). */
+export const PROFILE_UPLOAD_LIMIT = MAX_CV_BYTES + MAX_IMAGES * MAX_IMAGE_BYTES + MULTIPART_ALLOWANCE
+/** A question's context save (its dialog's and its no-JavaScript page's): notes and up to MAX_FILES files. */
+export const CONTEXT_UPLOAD_LIMIT = MAX_CONTEXT_FILES * MAX_CONTEXT_FILE_BYTES + MULTIPART_ALLOWANCE
+/** The draft page saves one answer of up to ANSWER_MAX_CHARS characters, form-encoded, with a few small fields. */
+export const DRAFT_FORM_LIMIT = roundUpTo(ANSWER_MAX_CHARS * FORM_ENCODED_BYTES_PER_CHAR + SMALL_FORM_LIMIT, MiB)
+/** Every path the table below does not name. */
+export const DEFAULT_BODY_LIMIT = SMALL_FORM_LIMIT
+
+type BodyLimitRule = { route: string; pattern: RegExp; limit: number }
+
+/**
+ * The routes that take more than a small form, first match wins. `:name` is one path segment,
+ * a trailing `/*` any number of them. A route's `.data` twin (the URL Remix's single fetch posts
+ * to when JavaScript is on) and a trailing slash get the same limit, and matching ignores case as
+ * Remix's does. A path written some other way only ever falls back to the smaller default.
+ */
+export const BODY_LIMITS: readonly BodyLimitRule[] = [
+	rule('/portal/profile', PROFILE_UPLOAD_LIMIT),
+	rule('/onboarding', PROFILE_UPLOAD_LIMIT),
+	rule('/portal/opportunities/:id/context/:slug', CONTEXT_UPLOAD_LIMIT),
+	rule('/portal/opportunities/:id/context/:slug/save', CONTEXT_UPLOAD_LIMIT),
+	rule('/portal/drafts/:id', DRAFT_FORM_LIMIT),
+	rule('/api/profile/ingest', PROFILE_INGEST_LIMIT),
+	rule('/admin/*', ADMIN_FORM_LIMIT),
+]
+
+function rule(route: string, limit: number): BodyLimitRule {
+	const body = route
+		.replace(/\/\*$/, '')
+		.split('/')
+		.map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+		.join('/')
+	const rest = route.endsWith('/*') ? '(?:/.*)?' : '/?'
+	return { route, pattern: new RegExp(`^${body}(?:${rest}|\\.data)$`, 'i'), limit }
+}
+
+function roundUpTo(bytes: number, unit: number) {
+	return Math.ceil(bytes / unit) * unit
+}
+
+/** The largest body `path` accepts, in bytes. */
+export function bodyLimitFor(path: string): number {
+	return BODY_LIMITS.find(({ pattern }) => pattern.test(path))?.limit ?? DEFAULT_BODY_LIMIT
+}
+
+export const BODY_LIMIT_MESSAGES = {
+	tooLarge: (limit: number) => `This request is too large: this address accepts at most ${formatBytes(limit)}.`,
+	lengthRequired: 'This request has no Content-Length: send its size with it.',
+} as const
+
+/**
+ * Refuses a body over its route's limit (413), judged by its Content-Length alone.
+ *
+ * A body without a length (Transfer-Encoding: chunked) gets 411 Length Required rather than being
+ * counted while it streams: browsers send a Content-Length with every form post and every fetch of
+ * a FormData or text body (Remix's own submissions included), and a proxy that buffers requests
+ * (nginx's default) adds one. Counting instead would mean a second reader racing Remix's own on
+ * the request stream, and a 413 sent while an action is halfway through its form.
+ */
+export function bodyLimits(): RequestHandler {
+	return (req, res, next) => {
+		// JSON for the routes' fetch clients (`{ error }`, as those routes answer), else a sentence.
+		const refuse = (status: number, message: string) =>
+			refuseUnreadBody(res, status, req.accepts(['text/plain', 'application/json']) === 'application/json' ? { error: message } : message)
+		if (req.get('transfer-encoding') !== undefined) return refuse(411, BODY_LIMIT_MESSAGES.lengthRequired)
+		// No Content-Length and no Transfer-Encoding: no body at all.
+		const declared = req.get('content-length')
+		if (declared === undefined) return next()
+		const limit = bodyLimitFor(req.path)
+		// Node has already refused a malformed or repeated Content-Length (400).
+		if (Number(declared) > limit) return refuse(413, BODY_LIMIT_MESSAGES.tooLarge(limit))
+		next()
+	}
+}
+
+/**
+ * Answers a request without reading its body (text, or JSON for an object), and closes the
+ * connection after the answer: a client still sending stops (its writes fail) instead of the
+ * server reading, and throwing away, all of it to reuse the connection.
+ */
+export function refuseUnreadBody(res: Response, status: number, body: string | object) {
+	res.set('Connection', 'close')
+	if (typeof body === 'string') res.status(status).type('text/plain').send(body)
+	else res.status(status).json(body)
+}

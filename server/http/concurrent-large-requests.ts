@@ -1,0 +1,69 @@
+import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc'
+import type { RequestHandler, Response } from 'express'
+import type { ValidatedSession } from '#server/auth/session.server.ts'
+import { refuseUnreadBody } from './body-limit.ts'
+
+/*
+ * tRPC reads a body whole into memory before a procedure sees it (up to its maxBodySize, 1 MiB:
+ * server/app.ts), so one signed-in user firing many large bodies at once holds all of them. Large
+ * requests are counted per user before their body is read, and released when the response is sent
+ * or the connection closes.
+ */
+
+/**
+ * A body over this is large: a quarter of tRPC's body limit. Only the autosave of a very long
+ * answer comes near it, and the editor sends those one after another.
+ */
+export const LARGE_BODY_BYTES = 256 * 1024
+export const MAX_CONCURRENT_LARGE_REQUESTS = 2
+
+export const LARGE_REQUEST_MESSAGES = {
+	tooMany: 'Too many large requests at once. Wait for one to finish, then try again.',
+	// authedProcedure's words: no procedure takes anything from a signed-out visitor.
+	signedOut: 'User must be authenticated',
+} as const
+
+type Options = { maxPerUser?: number; largeBodyBytes?: number }
+
+/**
+ * Lets each signed-in user have at most `maxPerUser` large requests in flight (429 beyond), and a
+ * signed-out visitor none (401), both answered without reading the body. The count lives in this
+ * process's memory: behind a load balancer a user may have that many in each process, which is
+ * enough, as the point is to bound each process's memory; nothing depends on it for correctness.
+ */
+export function limitConcurrentLargeRequests({
+	maxPerUser = MAX_CONCURRENT_LARGE_REQUESTS,
+	largeBodyBytes = LARGE_BODY_BYTES,
+}: Options = {}): RequestHandler {
+	const inFlight = new Map<string, number>()
+	return (req, res, next) => {
+		const length = req.get('content-length')
+		// A body without a declared length may be of any size.
+		const large = req.get('transfer-encoding') !== undefined || (length !== undefined && Number(length) > largeBodyBytes)
+		if (!large) return next()
+		const userId = (res.locals.session as ValidatedSession | null | undefined)?.user.id
+		if (!userId) return refuseTrpc(res, 'UNAUTHORIZED', 401, LARGE_REQUEST_MESSAGES.signedOut)
+		const count = inFlight.get(userId) ?? 0
+		if (count >= maxPerUser) return refuseTrpc(res, 'TOO_MANY_REQUESTS', 429, LARGE_REQUEST_MESSAGES.tooMany)
+
+		inFlight.set(userId, count + 1)
+		let released = false
+		const release = () => {
+			if (released) return
+			released = true
+			const left = (inFlight.get(userId) ?? 1) - 1
+			if (left > 0) inFlight.set(userId, left)
+			else inFlight.delete(userId)
+		}
+		res.once('finish', release)
+		res.once('close', release)
+		next()
+	}
+}
+
+/** The error in tRPC's own shape, so the client shows its message (a batching client, for each of its calls). */
+function refuseTrpc(res: Response, code: TRPC_ERROR_CODE_KEY, httpStatus: number, message: string) {
+	refuseUnreadBody(res, httpStatus, {
+		error: { message, code: TRPC_ERROR_CODES_BY_KEY[code], data: { code, httpStatus, fieldErrors: null } },
+	})
+}

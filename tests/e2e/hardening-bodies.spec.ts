@@ -1,0 +1,135 @@
+import { expect, test } from '@playwright/test'
+import {
+	ADMIN_FORM_LIMIT,
+	CONTEXT_UPLOAD_LIMIT,
+	DEFAULT_BODY_LIMIT,
+	DRAFT_FORM_LIMIT,
+	PROFILE_INGEST_LIMIT,
+	PROFILE_UPLOAD_LIMIT,
+} from '../../server/http/body-limit.ts'
+import { MAX_BATCH_SIZE } from '../../server/trpc/limits.ts'
+import { sendRaw } from '../raw-http.ts'
+import { createE2eSession, createE2eUser } from './support/e2e-db.ts'
+
+/*
+ * Bodies, URLs and inputs no browser sends (issue 12): each is refused with a 4xx and a sentence,
+ * before the server reads what it cannot use, and none is a 500. Requests by hand over a socket
+ * where an HTTP client would insist on sending the body it announced.
+ */
+
+const SOME_ID = '00000000-0000-4000-8000-000000000000'
+const MiB = 1024 * 1024
+const FORM = 'Content-Type: application/x-www-form-urlencoded'
+
+test.describe('hardening: bodies, URLs and inputs @js-only', () => {
+	let cookie: string
+
+	test.beforeAll(async () => {
+		cookie = `cb_session=${await createE2eSession(await createE2eUser())}`
+	})
+
+	test('a 70 MB post to /signin is refused (413) from its headers alone, and the connection closed', async ({ baseURL }) => {
+		const answer = await sendRaw(baseURL!, ['POST /signin HTTP/1.1', FORM, `Content-Length: ${70 * MiB}`])
+		expect(answer.status).toBe(413)
+		expect(answer.headers.connection).toBe('close')
+		expect(answer.body).toMatch(/too large/)
+		// The server hangs up rather than waiting for the 70 MB.
+		await answer.closed
+	})
+
+	test('each route takes bodies up to its own limit: just over is refused, just under reaches the route', async ({ baseURL }) => {
+		// Signed out, each of these routes answers (a redirect or 401) without reading the body, which never comes.
+		const routes: [string, number][] = [
+			['/portal/profile', PROFILE_UPLOAD_LIMIT],
+			['/onboarding', PROFILE_UPLOAD_LIMIT],
+			[`/portal/opportunities/${SOME_ID}/context/artist-statement`, CONTEXT_UPLOAD_LIMIT],
+			[`/portal/opportunities/${SOME_ID}/context/artist-statement/save`, CONTEXT_UPLOAD_LIMIT],
+			[`/portal/drafts/${SOME_ID}`, DRAFT_FORM_LIMIT],
+			['/admin/opportunities/new', ADMIN_FORM_LIMIT],
+			['/api/profile/ingest', PROFILE_INGEST_LIMIT],
+		]
+		for (const [path, limit] of routes) {
+			const over = await sendRaw(baseURL!, [`POST ${path} HTTP/1.1`, FORM, `Content-Length: ${limit + 1}`])
+			expect(over.status, `${path} with ${limit + 1} bytes`).toBe(413)
+			const under = await sendRaw(baseURL!, [`POST ${path} HTTP/1.1`, FORM, `Content-Length: ${limit}`])
+			expect([302, 401], `${path} with ${limit} bytes`).toContain(under.status)
+		}
+		// The sign-in form's limit is the small one.
+		expect(DEFAULT_BODY_LIMIT).toBeLessThan(ADMIN_FORM_LIMIT)
+		const signIn = await sendRaw(baseURL!, ['POST /signin HTTP/1.1', FORM, `Content-Length: ${DEFAULT_BODY_LIMIT + 1}`])
+		expect(signIn.status).toBe(413)
+	})
+
+	test('a body without a Content-Length (chunked) is refused with 411', async ({ baseURL }) => {
+		const answer = await sendRaw(baseURL!, ['POST /signin HTTP/1.1', FORM, 'Transfer-Encoding: chunked'], '9\r\nemail=a%40\r\n')
+		expect(answer.status).toBe(411)
+		expect(answer.body).toMatch(/Content-Length/)
+	})
+
+	test('a form action refuses JSON and empty bodies (415) and a broken multipart body (400)', async ({ request }) => {
+		const headers = { Cookie: cookie }
+		const json = await request.post('/portal/preferences', { headers: { ...headers, 'Content-Type': 'application/json' }, data: '{"intent":"toggle-sidebar"}' })
+		expect(json.status()).toBe(415)
+		expect(await json.text()).toMatch(/takes a form/)
+		const empty = await request.post('/portal/preferences', { headers })
+		expect(empty.status()).toBe(415)
+		const broken = await request.post('/portal/preferences', {
+			headers: { ...headers, 'Content-Type': 'multipart/form-data; boundary=----cut' },
+			data: '------cut\r\nContent-Disposition: form-data; name="intent"\r\n\r\ntoggle-sid',
+		})
+		expect(broken.status()).toBe(400)
+		expect(await broken.text()).toMatch(/could not be read/)
+	})
+
+	test('/api/profile/ingest refuses a body that is not JSON (415) or holds a NUL character (400)', async ({ request }) => {
+		const user = await createE2eUser()
+		const headers = { Cookie: `cb_session=${await createE2eSession(user)}` }
+		const body = JSON.stringify({ user_id: user.id, profile_data: { fullName: 'E2E Artist' } })
+		const text = await request.post('/api/profile/ingest', { headers: { ...headers, 'Content-Type': 'text/plain' }, data: body })
+		expect(text.status()).toBe(415)
+		const nul = await request.post('/api/profile/ingest', {
+			headers: { ...headers, 'Content-Type': 'application/json' },
+			data: JSON.stringify({ user_id: user.id, profile_data: { fullName: 'E2E\u0000Artist' } }),
+		})
+		expect(nul.status()).toBe(400)
+		expect(await nul.json()).toEqual({ error: expect.stringMatching(/NUL/) })
+	})
+
+	test('a NUL character in a URL is a 400 with a sentence', async ({ request }) => {
+		for (const path of ['/portal/feed?location=%00', '/portal/feed?q=art%00', `/portal/drafts/${SOME_ID}%00`]) {
+			const response = await request.get(path, { headers: { Cookie: cookie }, maxRedirects: 0 })
+			expect(response.status(), path).toBe(400)
+			expect(await response.text()).toMatch(/NUL/)
+		}
+	})
+
+	test(`a tRPC batch of more than ${MAX_BATCH_SIZE} calls is refused (400) before any runs`, async ({ request }) => {
+		const paths = Array.from({ length: 900 }, () => 'context.get').join(',')
+		const response = await request.get(`/trpc/${paths}?batch=1`, { headers: { Cookie: cookie } })
+		expect(response.status()).toBe(400)
+		const body = await response.json()
+		// One error for the request, not one result per call.
+		expect(Array.isArray(body)).toBe(false)
+		expect(body.error.message).toMatch(/batch/i)
+	})
+
+	test('a NUL character anywhere in a tRPC input is refused (400 BAD_REQUEST)', async ({ request }) => {
+		const input = JSON.stringify({ opportunityId: SOME_ID, slug: 'artist\u0000statement' })
+		const query = await request.get(`/trpc/context.get?input=${encodeURIComponent(input)}`, { headers: { Cookie: cookie } })
+		expect(query.status()).toBe(400)
+		expect((await query.json()).error.message).toMatch(/NUL/)
+
+		const mutation = await request.post('/trpc/drafts.saveAnswer', {
+			headers: { Cookie: cookie, 'Content-Type': 'application/json' },
+			data: JSON.stringify({ answerId: SOME_ID, userEdit: 'My practice\u0000' }),
+		})
+		expect(mutation.status()).toBe(400)
+		expect((await mutation.json()).error.data.code).toBe('BAD_REQUEST')
+	})
+
+	test('a post whose Host a proxy rewrote is refused with 403 and a hint, not a 500', async ({ baseURL }) => {
+		const answer = await sendRaw(baseURL!, ['POST /signin HTTP/1.1', 'Host: callboard-backend:3000', `Origin: ${baseURL}`, FORM, 'Content-Length: 0'])
+		expect(answer.status).toBe(403)
+		expect(answer.body).toMatch(/X-Forwarded-Host/)
+	})
+})
