@@ -16,19 +16,25 @@ import {
 	CONTEXT_FILE_TYPES,
 	CONTEXT_MESSAGES,
 	contextPagePath,
+	contextSavePath,
+	ignoredFilesNote,
 	MAX_FILE_BYTES,
 	MAX_FILES,
 	NOTES_MAX,
 	notesRemaining,
 	tooManyFilesMessage,
+	type ContextSaveAnswer,
+	type SavedContext,
 } from '#server/domain/context/context.schema.ts'
 import { describeTypes } from '#server/domain/files/sniff.ts'
 import { formatBytes } from '#server/domain/profiles/choices.ts'
 
 /*
  * "Add context for this question" (spec section 2): notes and files per application question, which
- * drafting reads. Hydrated, the button opens a dialog working over tRPC (context.get, .upsert,
- * .deleteFile); before hydration or without JavaScript it is a link to the context page
+ * drafting reads. Hydrated, the button opens a dialog that loads and deletes over tRPC (context.get,
+ * .deleteFile) and saves by posting the page's multipart form with fetch to the context's save
+ * route, so files stream to storage instead of travelling as base64 JSON (ADR 024). Before hydration
+ * or without JavaScript it is a link to the context page
  * (app/routes/portal.opportunities.$id_.context.$slug.tsx), which reuses the pieces exported here.
  */
 
@@ -84,13 +90,42 @@ function buttonText(summary: QuestionContextButtonProps['summary']) {
 	return summary?.hasNotes ? 'Edit context' : 'Add context for this question'
 }
 
-function readAsBase64(file: File): Promise<string> {
-	return new Promise((resolve, reject) => {
-		const reader = new FileReader()
-		reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''))
-		reader.onerror = () => reject(reader.error ?? new Error(`Could not read ${file.name}`))
-		reader.readAsDataURL(file)
-	})
+/** A failed save, with the words the toast shows. */
+class ContextSaveError extends Error {}
+
+/**
+ * Posts the notes and the new files as the context page's form does (multipart: notes first, then
+ * each file), and reads the JSON answer. Throws a ContextSaveError with the server's message for a
+ * refusal, or "Failed to save context" when there is none to show.
+ */
+async function postContext(target: ContextTarget, notes: string, files: readonly File[]): Promise<SavedContext> {
+	const form = new FormData()
+	form.append('notes', notes)
+	for (const file of files) form.append('files', file, file.name)
+	let response: Response
+	try {
+		response = await fetch(contextSavePath(target), { method: 'POST', body: form, headers: { Accept: 'application/json' } })
+	} catch {
+		throw new ContextSaveError('Failed to save context')
+	}
+	const text = await response.text().catch(() => '')
+	const body = parseAnswer(text)
+	if (response.ok && body && !('error' in body)) return body
+	if (response.status >= 500) throw new ContextSaveError('Failed to save context')
+	if (body && 'error' in body) throw new ContextSaveError(body.error)
+	// The server's own body and request limits answer with one plain sentence, worth showing; a
+	// proxy's error page is not.
+	const sentence = /^text\/plain/i.test(response.headers.get('Content-Type') ?? '') && text.length <= 300 ? text.trim() : ''
+	throw new ContextSaveError(sentence || (response.status === 413 ? CONTEXT_MESSAGES.fileTooLarge : 'Failed to save context'))
+}
+
+function parseAnswer(text: string): ContextSaveAnswer | null {
+	try {
+		const value: unknown = JSON.parse(text)
+		return typeof value === 'object' && value !== null ? (value as ContextSaveAnswer) : null
+	} catch {
+		return null
+	}
 }
 
 function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: () => void }) {
@@ -100,7 +135,6 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 	const query = useQuery(trpc.context.get.queryOptions({ ...target, includeUrls: true }))
 	const [typedNotes, setTypedNotes] = useState<string | null>(null)
 	const [picked, setPicked] = useState<File[]>([])
-	const [reading, setReading] = useState(false)
 	const notes = typedNotes ?? query.data?.notes ?? ''
 	const stored = query.data?.files ?? []
 
@@ -113,17 +147,16 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 		// The opportunity page's buttons say how many files each question has.
 		void revalidator.revalidate()
 	}
-	const save = useMutation(
-		trpc.context.upsert.mutationOptions({
-			onSuccess: (result) => {
-				const skipped = result.ignored.length ? `Already attached, so skipped: ${result.ignored.join(', ')}.` : undefined
-				showToast({ title: 'Context saved successfully', description: skipped })
-				refresh()
-				onDone()
-			},
-			onError: (error) => showToast({ type: 'error', description: trpcErrorMessage(error, 'Failed to save context') }),
-		}),
-	)
+	const save = useMutation({
+		mutationFn: () => postContext(target, notes, picked),
+		onSuccess: (result) => {
+			showToast({ title: 'Context saved successfully', description: ignoredFilesNote(result) })
+			refresh()
+			onDone()
+		},
+		onError: (error) =>
+			showToast({ type: 'error', description: error instanceof ContextSaveError ? error.message : 'Failed to save context' }),
+	})
 	const remove = useMutation(
 		trpc.context.deleteFile.mutationOptions({
 			onSuccess: () => {
@@ -135,21 +168,12 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 	)
 
 	const problems = pickedFileProblems(picked, stored.length)
-	const busy = reading || save.isPending
+	const busy = save.isPending
 	const canSave = query.isSuccess && notesRemaining(notes) >= 0 && problems.length === 0 && !busy
 
-	async function onSubmit(event: FormEvent<HTMLFormElement>) {
+	function onSubmit(event: FormEvent<HTMLFormElement>) {
 		event.preventDefault()
-		if (!canSave) return
-		setReading(true)
-		try {
-			const files = await Promise.all(picked.map(async (file) => ({ name: file.name, type: file.type, size: file.size, data: await readAsBase64(file) })))
-			save.mutate({ ...target, notes, files })
-		} catch {
-			showToast({ type: 'error', description: 'Failed to save context' })
-		} finally {
-			setReading(false)
-		}
+		if (canSave) save.mutate()
 	}
 
 	if (query.isPending) return <p role="status" className="text-sm text-muted-foreground">Loading context...</p>

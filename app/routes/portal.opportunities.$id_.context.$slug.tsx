@@ -16,29 +16,29 @@ import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { requireOpportunityForArtist } from '#app/utils/artist-opportunity.server.ts'
+import { receiveContextSave } from '#app/utils/context-save.server.ts'
 import type { FormErrorData } from '#app/utils/errors.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
-import { parseUploads } from '#app/utils/uploads.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { deleteQuestionContextFile, getQuestionContextPage, startContextSave, type ContextSave } from '#server/domain/context/context.ts'
+import { deleteQuestionContextFile, getQuestionContextPage } from '#server/domain/context/context.ts'
 import {
 	CONTEXT_FILE_ACCEPT,
-	CONTEXT_MESSAGES,
 	contextPagePath,
-	MAX_FILE_BYTES,
+	ignoredFilesNote,
 	MAX_FILES,
 	notesRemaining,
-	tooManyFilesMessage,
 } from '#server/domain/context/context.schema.ts'
 import { draftPath } from '#server/domain/drafting/drafting.schema.ts'
-import { DomainError, isDomainError } from '#server/domain/errors.ts'
+import { isDomainError } from '#server/domain/errors.ts'
 
 /*
  * The question-context dialog as a page of its own (ARCHITECTURE.md, progressive enhancement): the
  * opportunity page's "Add context for this question" links here until JavaScript runs. The save
  * form is multipart; its files stream straight into storage and are recorded with the notes only
- * when everything was accepted, so a refused save keeps nothing (ADR 017).
+ * when everything was accepted, so a refused save keeps nothing (ADR 017). The dialog posts the
+ * same form to ./save, which answers JSON (ADR 024).
  */
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>
@@ -91,8 +91,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const multipart = /^multipart\/form-data\s*;/i.test(request.headers.get('Content-Type') ?? '')
 	const failure = multipart ? 'Failed to save context' : 'Failed to delete file'
 	try {
-		if (multipart) return await save(await startContextSave(app, actor, target))
-		const form = await request.formData()
+		if (multipart) return await save()
+		const form = await readForm(request)
 		if (form.get('intent') !== 'delete-file') throw new Response('Unknown form.', { status: 400 })
 		const name = form.get('name')
 		await deleteQuestionContextFile(app, actor, { ...target, name: typeof name === 'string' ? name : '' })
@@ -112,38 +112,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	}
 
 	/** Streams the files into storage, then records them with the notes; a refusal re-renders the page with the typed notes. */
-	async function save(upload: ContextSave) {
-		let refused: DomainError | undefined
-		let notes: string | undefined
-		try {
-			const { fields, skippedFiles } = await parseUploads(request, {
-				// One over the limit reaches add(), which refuses it with the message; later ones are read past.
-				maxFiles: MAX_FILES + 1,
-				maxFileBytes: MAX_FILE_BYTES,
-				onFile: async ({ field, fileName, stream }) => {
-					if (field !== 'files' || refused) return
-					try {
-						await upload.add({ fileName, stream })
-					} catch (error) {
-						// Read on to the end of the form, so the browser gets the page with the message.
-						if (!isDomainError(error)) throw error
-						refused = error
-					}
-				},
-			})
-			notes = String(fields.get('notes') ?? '')
-			if (skippedFiles) refused ??= new DomainError('INVALID', tooManyFilesMessage(0), { fieldErrors: { files: [tooManyFilesMessage(0)] } })
-			if (refused) throw refused
-			const saved = await upload.commit(notes)
-			const skipped = saved.ignored.length ? `Already attached, so skipped: ${saved.ignored.join(', ')}.` : undefined
-			return await redirectWithToast(homeOf(target), { title: 'Context saved successfully', description: skipped }, app.env)
-		} catch (error) {
-			await upload.abort()
-			if (!isDomainError(error)) throw error
-			// Too large a file is 413 (Payload Too Large); any other refusal 400.
-			const status = error.message === CONTEXT_MESSAGES.fileTooLarge ? 413 : error.status
-			return data<SaveErrorData>({ formError: error.message, fieldErrors: error.fieldErrors ?? {}, intent: 'save', values: { notes } }, { status })
-		}
+	async function save() {
+		const outcome = await receiveContextSave(request, app, actor, target)
+		if (outcome.ok) return redirectWithToast(homeOf(target), { title: 'Context saved successfully', description: ignoredFilesNote(outcome.saved) }, app.env)
+		const { error, status, notes } = outcome
+		return data<SaveErrorData>({ formError: error.message, fieldErrors: error.fieldErrors ?? {}, intent: 'save', values: { notes } }, { status })
 	}
 }
 

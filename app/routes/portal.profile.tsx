@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { ExternalLink, FileText, RefreshCw, Trash2 } from 'lucide-react'
+import { CircleAlert, ExternalLink, FileText, RefreshCw, Trash2 } from 'lucide-react'
 import { useId, useState, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
@@ -21,6 +21,7 @@ import { errorsOf } from '#app/utils/form-errors.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { receiveProfileFiles, uploadProblemsSummary } from '#app/utils/profile-files.server.ts'
 import { profileValuesFromForm } from '#app/utils/profile-form.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useValidatedSubmit } from '#app/utils/use-validated-submit.ts'
@@ -34,7 +35,7 @@ import {
 	LINK_KINDS,
 	MAX_IMAGES,
 } from '#server/domain/profiles/choices.ts'
-import { requestProfileIngest } from '#server/domain/profiles/ingest.ts'
+import { describeCvReadError, requestProfileIngest } from '#server/domain/profiles/ingest.ts'
 import { addLink, listLinks, removeLink } from '#server/domain/profiles/links.ts'
 import { getProfileBasics, updateProfileBasics } from '#server/domain/profiles/profile.ts'
 import { ProfileBasicsInput } from '#server/domain/profiles/profile.schema.ts'
@@ -53,14 +54,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			listAssets(app, user.id),
 			getBillingSummary(app, user),
 		])
-		const { ingestedAt, artistBrief, ...basics } = profile
+		const { ingestedAt, artistBrief, cvReadError, ...basics } = profile
+		const cv = assets.find((asset) => asset.kind === 'cv') ?? null
 		return {
 			basics: { ...basics, fullName: basics.fullName ?? '', city: basics.city ?? '', country: basics.country ?? '', websiteUrl: basics.websiteUrl ?? '', timeZone: basics.timeZone ?? '' },
 			timeZones: Intl.supportedValuesOf('timeZone'),
 			ingestedAt: ingestedAt ? formatDateTime(ingestedAt) : null,
 			artistBrief,
 			links: links.map(({ id, kind, url }) => ({ id, kind, url })),
-			cv: assets.find((asset) => asset.kind === 'cv') ?? null,
+			cv,
+			cvReadError: cv && cvReadError ? describeCvReadError(cvReadError) : null,
 			images: assets.filter((asset) => asset.kind === 'image'),
 			billing,
 			packSize: app.env.CREDIT_PACK_SIZE,
@@ -97,7 +100,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			return back({ title: count === 1 ? 'File uploaded successfully' : 'Files uploaded successfully' })
 		}
 
-		const form = await request.formData()
+		const form = await readForm(request)
 		intent = String(form.get('intent'))
 		switch (intent) {
 			case 'update-basics': {
@@ -145,7 +148,7 @@ export default function Profile() {
 			</div>
 			<BasicsCard basics={data.basics} timeZones={data.timeZones} failed={errorsFor('update-basics')} />
 			<LinksCard links={data.links} failed={errorsFor('add-link')} />
-			<CvCard cv={data.cv} />
+			<CvCard cv={data.cv} readError={data.cvReadError} />
 			<ImagesCard images={data.images} />
 			<BriefCard ingestedAt={data.ingestedAt} artistBrief={data.artistBrief} />
 			<BillingCard billing={data.billing} packSize={data.packSize} />
@@ -346,17 +349,28 @@ function RemoveFileButton({ assetId, name }: { assetId: string; name: string }) 
 	)
 }
 
-function CvCard({ cv }: { cv: LoaderData['cv'] }) {
+function CvCard({ cv, readError }: { cv: LoaderData['cv']; readError: LoaderData['cvReadError'] }) {
 	return (
 		<Section title="CV" description="PDF, DOC or DOCX, up to 10 MB. A new CV replaces the current one; text is read from PDFs.">
 			{cv ? (
-				<div className="mb-5 flex flex-wrap items-center gap-3 rounded-lg border border-border px-3 py-2">
-					<FileText aria-hidden className="size-5 text-muted-foreground" />
-					<a href={`/files/${cv.id}`} className="min-w-0 flex-1 text-sm break-all text-primary underline-offset-4 hover:underline" target="_blank" rel="noopener">
-						{cv.originalName}
-					</a>
-					<span className="text-sm text-muted-foreground">{formatBytes(cv.size)}</span>
-					<RemoveFileButton assetId={cv.id} name={cv.originalName} />
+				<div className="mb-5 grid gap-3">
+					<div className="flex flex-wrap items-center gap-3 rounded-lg border border-border px-3 py-2">
+						<FileText aria-hidden className="size-5 text-muted-foreground" />
+						<a href={`/files/${cv.id}`} className="min-w-0 flex-1 text-sm break-all text-primary underline-offset-4 hover:underline" target="_blank" rel="noopener">
+							{cv.originalName}
+						</a>
+						<span className="text-sm text-muted-foreground">{formatBytes(cv.size)}</span>
+						<RemoveFileButton assetId={cv.id} name={cv.originalName} />
+					</div>
+					{readError ? (
+						<div className="flex gap-2 rounded-lg border border-destructive/30 bg-destructive-soft px-3 py-2 text-sm">
+							<CircleAlert aria-hidden className="mt-0.5 size-4 shrink-0 text-destructive" />
+							<div className="grid gap-1">
+								<p className="font-medium">{readError.message}</p>
+								<p>{readError.advice}</p>
+							</div>
+						</div>
+					) : null}
 				</div>
 			) : (
 				<p className="mb-5 text-sm text-muted-foreground">No CV uploaded.</p>

@@ -109,7 +109,7 @@ describe('parseUploads', () => {
 		)
 	})
 
-	test('bad forms are client errors: not multipart, too many or too long fields', async () => {
+	test('bad forms are client errors: not multipart, too many or too long fields, a NUL character', async () => {
 		const urlencoded = new Request('http://localhost/x', { method: 'POST', body: new URLSearchParams({ a: '1' }) })
 		expect(await domainError(parseUploads(urlencoded, { onFile: readAll, maxFiles: 1, maxFileBytes: 10 }))).toBe(
 			'The form must be sent as multipart/form-data.',
@@ -128,6 +128,10 @@ describe('parseUploads', () => {
 				),
 			),
 		).toBe('The form has too many fields.')
+		// PostgreSQL's text cannot hold NUL: refused here, not by the database with a 500.
+		expect(await domainError(parseUploads(multipart([['notes', 'a\u0000b']]), { onFile: readAll, maxFiles: 1, maxFileBytes: 10 }))).toBe(
+			'The form contains a character that cannot be stored (NUL).',
+		)
 	})
 
 	test("onFile's domain errors reach the action as they are; its other errors are not disguised as bad input", async () => {

@@ -1,6 +1,7 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import { DomainError } from '#server/domain/errors.ts'
 import { limitSize } from '#server/domain/files/size-limit.ts'
+import { FORM_MESSAGES, NUL } from './read-form.server.ts'
 
 export type UploadedFile = {
 	/** The form field the file came in. */
@@ -37,8 +38,9 @@ const DEFAULTS = { maxFieldBytes: 100_000, maxFields: 100 }
  * Reads a multipart form in a Remix action, streaming each file part straight
  * into `onFile` (typically storeUpload) so that no file is buffered in memory
  * or written to a temporary file. Empty file inputs (no name) are ignored.
- * Bad input (not multipart, malformed, over a limit) is a DomainError INVALID,
- * so the action answers 400; errors of `onFile` other than DomainErrors propagate.
+ * Bad input (not multipart, malformed, over a limit, a NUL character in a text
+ * field) is a DomainError INVALID, so the action answers 400; errors of `onFile`
+ * other than DomainErrors propagate.
  */
 export async function parseUploads<T>(request: Request, options: ParseUploadsOptions<T>): Promise<ParsedUploads<T>> {
 	const { onFile, maxFiles, maxFileBytes } = options
@@ -51,7 +53,9 @@ export async function parseUploads<T>(request: Request, options: ParseUploadsOpt
 	const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
 		if (filename === undefined) {
 			if (++fieldCount > maxFields) throw new DomainError('INVALID', 'The form has too many fields.')
-			return readText(data, maxFieldBytes)
+			const text = await readText(data, maxFieldBytes)
+			if (text.includes(NUL) || name.includes(NUL)) throw new DomainError('INVALID', FORM_MESSAGES.nul)
+			return text
 		}
 		if (!filename || files.length >= maxFiles) {
 			if (filename) skippedFiles++

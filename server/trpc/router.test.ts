@@ -52,7 +52,6 @@ function signedInCalls(api: Api) {
 function artistCalls(api: Api, opportunityId: string) {
 	return {
 		'context.get': () => api.context.get({ opportunityId, slug: 'x' }),
-		'context.upsert': () => api.context.upsert({ opportunityId, slug: 'x', notes: 'Notes', files: [] }),
 		'context.deleteFile': () => api.context.deleteFile({ opportunityId, slug: 'x', name: 'a.pdf' }),
 		'drafts.generate': () => api.drafts.generate({ opportunityId }),
 		'drafts.progress': () => api.drafts.progress({ draftId: MISSING }),

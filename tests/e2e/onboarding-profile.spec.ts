@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { minimalPdf, tinyPng } from '../fixtures/files.ts'
+import { flateBombPdf, minimalPdf, tinyPng } from '../fixtures/files.ts'
 import { createE2eUser, signIn } from './support/e2e-db.ts'
 import { isJs, toasts } from './support/page.ts'
 
@@ -152,6 +152,36 @@ test('a reload in the middle of onboarding keeps what was entered', async ({ pag
 	await expect(page.getByText('Step 1 of 4')).toBeVisible()
 	await expect(page.getByLabel('Full name')).toHaveValue('Ada Lovelace')
 	await expect(page.getByLabel('City')).toHaveValue('Porto')
+})
+
+test('a .docx that is not a Word document is refused; a CV that cannot be read is kept and the profile says why', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+	test.setTimeout(60_000)
+	await signIn(context, await createE2eUser(), baseURL!)
+	await open(page, '/portal/profile')
+
+	// Thirteen bytes that start like a ZIP, named like a Word document.
+	const thirteen = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(9)])
+	await page.getByLabel('CV file').setInputFiles({ name: 'cv.docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', buffer: thirteen })
+	await page.getByRole('button', { name: 'Upload CV' }).click()
+	await expect(toasts(page)).toContainText('Failed to upload files. cv.docx was not uploaded: Only PDF, DOC, or DOCX files are allowed.')
+	await expect(page.getByText('No CV uploaded.')).toBeVisible()
+
+	// A PDF whose content inflates to 1 GiB: stored (it is a PDF), but its reader is stopped.
+	await page.getByLabel('CV file').setInputFiles({ name: 'bomb.pdf', mimeType: 'application/pdf', buffer: flateBombPdf() })
+	await page.getByRole('button', { name: 'Upload CV' }).click()
+	await expect(toasts(page)).toContainText('File uploaded successfully')
+	// The ingest is a job: once it has run, the brief is built from the rest of the profile and the page says why the CV is not in it.
+	await expect(async () => {
+		await page.reload()
+		await expect(page.getByText('We could not read your CV: it took too long or was too large to read.')).toBeVisible({ timeout: 1_000 })
+	}).toPass({ timeout: 30_000 })
+	await expect(page.getByText(/To include your CV, upload another PDF of it/)).toBeVisible()
+	await expect(page.getByText(/^Last built /)).toBeVisible()
+
+	// Removing the CV removes the notice.
+	await page.getByRole('button', { name: 'Remove bomb.pdf' }).click()
+	await expect(toasts(page)).toContainText('File removed successfully')
+	await expect(page.getByText(/We could not read your CV/)).toHaveCount(0)
 })
 
 test('the API queues an ingest for the signed-in user only', { tag: '@js-only' }, async ({ page, context, baseURL }) => {

@@ -5,8 +5,9 @@ import { createE2eUser, signIn, withE2eDb } from './support/e2e-db.ts'
 import { isJs, toasts } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only. With
-// JavaScript the question's button opens a dialog working over tRPC; without, it is a link to the
-// context page, whose forms post to its action.
+// JavaScript the question's button opens a dialog (loading and deleting over tRPC, saving with a
+// multipart post to the context's save route); without, it is a link to the context page, whose
+// forms post to its action.
 
 type Question = { opportunityId: string; slug: string; label: string }
 
@@ -150,22 +151,66 @@ test('a sixth file is refused with a clear message and nothing is saved', async 
 	}
 })
 
-test('tRPC takes five files of 10 MB in one save and refuses a larger body with 413', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+test('the dialog shows the server’s reason when it refuses a save, and keeps what was typed', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+	const question = await seededQuestion()
+	await signIn(context, await createE2eUser(), baseURL!)
+	await open(page, `/portal/opportunities/${question.opportunityId}`)
+	const dialog = await openContext(page, question)
+	await dialog.getByRole('textbox', { name: 'Notes' }).fill('Keep me')
+	// Named like a PDF, but the bytes decide.
+	await dialog.getByLabel('Add files').setInputFiles([{ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from('#!/bin/sh\necho hi\n') }])
+	await dialog.getByRole('button', { name: 'Save' }).click()
+	await expect(toasts(page)).toContainText('Only JPG, PNG, or PDF files are allowed.')
+	await expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveValue('Keep me')
+	await expect(dialog.getByText('No files attached yet.')).toBeVisible()
+	// Nothing was saved, notes included.
+	await dialog.getByRole('button', { name: 'Remove statement.pdf' }).click()
+	await dialog.getByRole('button', { name: 'Cancel' }).click()
+	await expect(contextButton(page, question)).toBeVisible()
+})
+
+test('the dialog’s multipart save takes five files of 10 MB, refuses a larger file with 413, and tRPC takes no large body', { tag: '@js-only' }, async ({ page, context, baseURL, request }) => {
 	test.setTimeout(90_000)
 	const question = await seededQuestion()
 	await signIn(context, await createE2eUser(), baseURL!)
 	const tenMegabytes = Buffer.alloc(10_485_760, 0x20)
 	tenMegabytes.write('%PDF-1.7')
-	const data = tenMegabytes.toString('base64')
-	const files = [1, 2, 3, 4, 5].map((n) => ({ name: `big-${n}.pdf`, type: 'application/pdf', size: tenMegabytes.length, data }))
-	const target = { opportunityId: question.opportunityId, slug: question.slug }
+	const savePath = `/portal/opportunities/${question.opportunityId}/context/${question.slug}/save`
+	const form = (notes: string, files: { name: string; bytes: Buffer }[]) => {
+		const body = new FormData()
+		body.set('notes', notes)
+		for (const file of files) body.append('files', new Blob([new Uint8Array(file.bytes)], { type: 'application/pdf' }), file.name)
+		return body
+	}
 
-	const saved = await page.request.post('/trpc/context.upsert', { data: { ...target, notes: 'n'.repeat(2000), files } })
+	// As the dialog sends it: the files stream into storage, never base64 in a JSON body.
+	const five = [1, 2, 3, 4, 5].map((n) => ({ name: `big-${n}.pdf`, bytes: tenMegabytes }))
+	const saved = await page.request.post(savePath, { multipart: form('n'.repeat(2000), five) })
 	expect(saved.status()).toBe(200)
-	const tooLarge = await page.request.post('/trpc/context.upsert', {
-		data: { ...target, notes: '', files: [...files, { ...files[0]!, name: 'one-more.pdf' }] },
-	})
+	expect(await saved.json()).toMatchObject({ notes: 'n'.repeat(2000), files: five.map(({ name }) => ({ name, type: 'application/pdf', size: 10_485_760 })), ignored: [] })
+
+	// A sixth is refused with the message; one byte over 10 MB is 413; nothing more is stored.
+	const sixth = await page.request.post(savePath, { multipart: form('', [{ name: 'one-more.pdf', bytes: minimalPdf(['x']) }]) })
+	expect(sixth.status()).toBe(400)
+	expect(await sixth.json()).toMatchObject({ error: expect.stringMatching(/^A question can have at most 5 files; this one already has 5\./) })
+	// Another artist, whose context is empty.
+	await signIn(context, await createE2eUser(), baseURL!)
+	const tooLarge = await page.request.post(savePath, { multipart: form('', [{ name: 'huge.pdf', bytes: Buffer.concat([tenMegabytes, Buffer.from(' ')]) }]) })
 	expect(tooLarge.status()).toBe(413)
+	expect(await tooLarge.json()).toEqual({ error: 'Each file must be at most 10 MB.' })
+	expect(await (await page.request.get(`/trpc/context.get?input=${encodeURIComponent(JSON.stringify({ opportunityId: question.opportunityId, slug: question.slug }))}`)).json()).toMatchObject({
+		result: { data: { notes: '', files: [] } },
+	})
+
+	// tRPC carries no files any more: a body over 1 MiB is cut off with 413.
+	const bigBody = await page.request.post('/trpc/context.deleteFile', {
+		data: { opportunityId: question.opportunityId, slug: question.slug, name: 'x'.repeat(2 * 1024 * 1024) },
+	})
+	expect(bigBody.status()).toBe(413)
+	// Signed out, nothing is read: 401.
+	const anonymous = await request.post(savePath, { multipart: form('x', []) })
+	expect(anonymous.status()).toBe(401)
+	expect(await anonymous.json()).toEqual({ error: 'User must be authenticated' })
 })
 
 test('the context dialog and page have no serious or critical axe violations', { tag: '@js-only' }, async ({ page, context, baseURL }) => {

@@ -11,6 +11,7 @@ import { Card, CardContent, CardDescription, CardHeader } from '#app/components/
 import { handleFormErrors } from '#app/utils/errors.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { profileValuesFromForm } from '#app/utils/profile-form.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireUser } from '#server/auth/guards.ts'
 import { isDomainError } from '#server/domain/errors.ts'
@@ -55,7 +56,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		return complete(request, context, user.id)
 	}
 
-	const form = await request.formData()
+	const form = await readForm(request)
 	const intent = String(form.get('intent') ?? 'next')
 	const values = profileValuesFromForm(form)
 	let move: 'next' | 'stay' | 'previous' = intent === 'previous' ? 'previous' : 'next'

@@ -6,7 +6,8 @@ import { describeTypes, type SniffedType } from '#server/domain/files/sniff.ts'
  * Per-question context (spec section 5, "Question context"): the inputs of context-get,
  * context-upsert and context-delete-file (section 7), shared by the dialog, the no-JavaScript page,
  * the tRPC procedures and the domain functions. Free of server imports: the browser uses the limits
- * and messages too.
+ * and messages too. context-upsert's files are not a schema here: they arrive as a multipart form,
+ * streamed into storage one by one (ADR 024).
  */
 
 export const NOTES_MAX = 2000
@@ -18,15 +19,11 @@ export const CONTEXT_FILE_TYPES = ['image/jpeg', 'image/png', 'application/pdf']
 /** The file picker's hint; the server judges the bytes. */
 export const CONTEXT_FILE_ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf'
 
-/** The longest base64 text of a MAX_FILE_BYTES file (4 characters per 3 bytes, padded). */
-const MAX_BASE64_LENGTH = Math.ceil(MAX_FILE_BYTES / 3) * 4
-
 export const CONTEXT_MESSAGES = {
 	notesTooLong: `Notes must be at most ${NOTES_MAX} characters`,
 	fileTooLarge: fileTooLargeError(MAX_FILE_BYTES).message,
 	fileType: `Only ${describeTypes(CONTEXT_FILE_TYPES)} files are allowed.`,
-	fileData: 'A file could not be read. Please choose it again.',
-	fileName: 'Each file needs a name.',
+	notesNul: 'Notes cannot contain a NUL character.',
 } as const
 
 /**
@@ -63,7 +60,8 @@ export type ContextTargetInput = z.input<typeof ContextTargetInput>
 export const NotesInput = z
 	.string({ error: 'Notes must be text' })
 	.transform((notes) => normalizeNotes(notes).trim())
-	.pipe(z.string().max(NOTES_MAX, CONTEXT_MESSAGES.notesTooLong))
+	// PostgreSQL's text cannot hold NUL; nobody types one.
+	.pipe(z.string().max(NOTES_MAX, CONTEXT_MESSAGES.notesTooLong).refine((notes) => !notes.includes('\u0000'), CONTEXT_MESSAGES.notesNul))
 
 export const GetContextInput = z.object({
 	...targetShape,
@@ -71,22 +69,6 @@ export const GetContextInput = z.object({
 	includeUrls: z.boolean().optional(),
 })
 export type GetContextInput = z.input<typeof GetContextInput>
-
-/** One new file as the dialog sends it: its bytes as base64. `type` and `size` are the browser's claims; the bytes decide. */
-export const ContextFileUpload = z.object({
-	name: z.string({ error: CONTEXT_MESSAGES.fileName }).trim().min(1, CONTEXT_MESSAGES.fileName).max(1000, 'A file name is too long.'),
-	type: z.string().max(255).default(''),
-	size: z.number().int().min(0).max(MAX_FILE_BYTES, CONTEXT_MESSAGES.fileTooLarge).optional(),
-	data: z.string({ error: CONTEXT_MESSAGES.fileData }).max(MAX_BASE64_LENGTH, CONTEXT_MESSAGES.fileTooLarge).pipe(z.base64(CONTEXT_MESSAGES.fileData)),
-})
-export type ContextFileUpload = z.input<typeof ContextFileUpload>
-
-export const UpsertContextInput = z.object({
-	...targetShape,
-	notes: NotesInput.default(''),
-	files: z.array(ContextFileUpload).max(MAX_FILES, tooManyFilesMessage(0)).default([]),
-})
-export type UpsertContextInput = z.input<typeof UpsertContextInput>
 
 export const DeleteContextFileInput = z.object({
 	...targetShape,
@@ -97,8 +79,34 @@ export type DeleteContextFileInput = z.input<typeof DeleteContextFileInput>
 /** Where a stored context file is served to its owner (app/routes/files.context.$fileId.tsx). */
 export const contextFilePath = (fileId: string) => `/files/context/${fileId}`
 
-/** The context page, the dialog's no-JavaScript twin (app/routes/portal.opportunities.$id_.context.$slug.tsx). */
-export function contextPagePath({ opportunityId, slug, draftId }: { opportunityId: string; slug: string; draftId?: string | null }) {
-	const path = `/portal/opportunities/${encodeURIComponent(opportunityId)}/context/${encodeURIComponent(slug)}`
+type TargetPath = { opportunityId: string; slug: string; draftId?: string | null }
+
+function targetPath({ opportunityId, slug, draftId }: TargetPath, suffix = '') {
+	const path = `/portal/opportunities/${encodeURIComponent(opportunityId)}/context/${encodeURIComponent(slug)}${suffix}`
 	return draftId ? `${path}?${new URLSearchParams({ draftId })}` : path
+}
+
+/** The context page, the dialog's no-JavaScript twin (app/routes/portal.opportunities.$id_.context.$slug.tsx). */
+export const contextPagePath = (target: TargetPath) => targetPath(target)
+
+/**
+ * Where the dialog posts its multipart save and gets JSON back
+ * (app/routes/portal.opportunities.$id_.context.$slug_.save.ts).
+ */
+export const contextSavePath = (target: TargetPath) => targetPath(target, '/save')
+
+/** What a save answers the dialog: the context as saved, and the new files skipped as duplicates. */
+export type SavedContext = {
+	notes: string
+	files: { name: string; type: string; size: number }[]
+	/** New files skipped because a file of that name was already there (spec: "ignored"). */
+	ignored: string[]
+}
+
+/** What contextSavePath answers: the saved context (200), or why nothing was saved (4xx, 500). */
+export type ContextSaveAnswer = SavedContext | { error: string; fieldErrors?: Record<string, string[]> }
+
+/** The "Context saved successfully" toast's description: the new files skipped as duplicates, if any. */
+export function ignoredFilesNote({ ignored }: Pick<SavedContext, 'ignored'>) {
+	return ignored.length ? `Already attached, so skipped: ${ignored.join(', ')}.` : undefined
 }

@@ -9,16 +9,17 @@ import { uploadsDirectory } from '#server/integrations/storage/index.ts'
 import { createTestContext } from '#tests/app-context.ts'
 import { createActors, createOpportunity, createUser } from '#tests/factories.ts'
 import { minimalPdf, tinyPng } from '#tests/fixtures/files.ts'
+import { saveContext as saveQuestionContext, type ContextFileBytes } from '#tests/question-context.ts'
+import { STORAGE_QUOTA_BYTES } from '#server/domain/files/quota.ts'
 import {
 	deleteQuestionContextFile,
 	getContextFileForDownload,
 	getQuestionContext,
 	getQuestionContextPage,
 	listContextSummaries,
-	saveQuestionContext,
 	startContextSave,
 } from './context.ts'
-import { MAX_FILE_BYTES, tooManyFilesMessage, type ContextFileUpload } from './context.schema.ts'
+import { MAX_FILE_BYTES, tooManyFilesMessage } from './context.schema.ts'
 
 const ctxPromise = createTestContext()
 
@@ -31,14 +32,9 @@ async function setup() {
 	return { ctx, admin, user, opportunity, question, target }
 }
 
-const upload = (name: string, bytes: Buffer, type = 'application/pdf'): ContextFileUpload => ({
-	name,
-	type,
-	size: bytes.length,
-	data: bytes.toString('base64'),
-})
+const upload = (name: string, bytes: Buffer): ContextFileBytes => ({ name, bytes })
 const pdf = (name: string) => upload(name, minimalPdf([name]))
-const png = (name: string) => upload(name, tinyPng(), 'image/png')
+const png = (name: string) => upload(name, tinyPng())
 
 /** The objects stored under the user's context folder (hidden partial files excluded). */
 async function storedObjects(ctx: AppContext, userId: string) {
@@ -68,8 +64,8 @@ describe('saving and reading a question context', () => {
 		const saved = await saveQuestionContext(ctx, user, {
 			...target,
 			notes: 'Mention the 2024 residency.\r\nKeep it short.',
-			// The browser's claimed type is not what decides.
-			files: [pdf('brief.pdf'), upload('sketch.png', tinyPng(), 'application/pdf')],
+			// The name is not what decides.
+			files: [pdf('brief.pdf'), upload('sketch.png', tinyPng())],
 		})
 		expect(saved).toEqual({
 			notes: 'Mention the 2024 residency.\nKeep it short.',
@@ -103,9 +99,14 @@ describe('saving and reading a question context', () => {
 		expect(await storedObjects(ctx, user.id)).toEqual([])
 		const notes = `${'x'.repeat(999)}\r\n${'y'.repeat(1000)}`
 		expect((await saveQuestionContext(ctx, user, { ...target, notes })).notes).toHaveLength(2000)
+		// PostgreSQL's text cannot hold NUL: a clear refusal, not a database error.
+		await expect(saveQuestionContext(ctx, user, { ...target, notes: 'a\u0000b' })).rejects.toMatchObject({
+			code: 'INVALID',
+			message: 'Notes cannot contain a NUL character.',
+		})
 	})
 
-	test('a file that is not a JPG, PNG or PDF, one over 10 MB, or unreadable base64 is refused and nothing is saved', async () => {
+	test('a file that is not a JPG, PNG or PDF, or one over 10 MB, is refused and nothing is saved', async () => {
 		const { ctx, user, target } = await setup()
 		await saveQuestionContext(ctx, user, { ...target, notes: 'before' })
 		const script = upload('notes.pdf', Buffer.from('#!/bin/sh\necho hi\n'))
@@ -115,13 +116,9 @@ describe('saving and reading a question context', () => {
 		})
 		const big = Buffer.alloc(MAX_FILE_BYTES + 1, 0x20)
 		big.write('%PDF-1.7')
-		await expect(saveQuestionContext(ctx, user, { ...target, notes: 'after', files: [{ name: 'big.pdf', type: 'application/pdf', data: big.toString('base64') }] })).rejects.toMatchObject({
+		await expect(saveQuestionContext(ctx, user, { ...target, notes: 'after', files: [upload('big.pdf', big)] })).rejects.toMatchObject({
 			code: 'INVALID',
 			message: 'Each file must be at most 10 MB.',
-		})
-		await expect(saveQuestionContext(ctx, user, { ...target, files: [{ name: 'x.pdf', type: 'application/pdf', data: 'not base64!' }] })).rejects.toMatchObject({
-			code: 'INVALID',
-			message: 'A file could not be read. Please choose it again.',
 		})
 		expect(await getQuestionContext(ctx, user, target)).toEqual({ notes: 'before', files: [] })
 		expect(await storedObjects(ctx, user.id)).toEqual([])
@@ -325,5 +322,65 @@ describe('the opportunity page', () => {
 			notes: 'n',
 			files: [{ name: 'a.pdf', type: 'application/pdf', size: expect.any(Number), url: expect.stringMatching(/^\/files\/context\//) }],
 		})
+	})
+})
+
+/** Makes the user's files take `bytes` in all: one recorded CV of that size (its object is never read). */
+async function useStorage(ctx: AppContext, userId: string, bytes: number) {
+	await ctx.db.userAsset.create({
+		data: { userId, kind: 'cv', storagePath: `user-assets/${userId}/cv/${bytes}_quota.pdf`, originalName: 'cv.pdf', size: bytes, contentType: 'application/pdf' },
+	})
+}
+
+const MB = 1024 * 1024
+
+describe('the storage quota', () => {
+	test('a save past the quota is refused with how much is used, and nothing is saved', async () => {
+		const { ctx, user, target } = await setup()
+		await saveQuestionContext(ctx, user, { ...target, notes: 'before' })
+		await useStorage(ctx, user.id, 245 * MB)
+		const sixMegabytes = Buffer.alloc(6 * MB, 0x20)
+		sixMegabytes.write('%PDF-1.7')
+		await expect(saveQuestionContext(ctx, user, { ...target, notes: 'after', files: [pdf('small.pdf'), upload('big.pdf', sixMegabytes)] })).rejects.toMatchObject({
+			code: 'INVALID',
+			message: 'Your files take 245 MB of your 250 MB. Delete some to add more.',
+		})
+		expect(await getQuestionContext(ctx, user, target)).toEqual({ notes: 'before', files: [] })
+		expect(await storedObjects(ctx, user.id)).toEqual([])
+		// Notes take no room: they are still saved.
+		expect((await saveQuestionContext(ctx, user, { ...target, notes: 'notes only' })).notes).toBe('notes only')
+	})
+
+	test('with no room left, a file is refused before any of it is read', async () => {
+		const { ctx, user, target } = await setup()
+		await useStorage(ctx, user.id, STORAGE_QUOTA_BYTES)
+		const save = await startContextSave(ctx, user, target)
+		let pulled = false
+		async function* untouched() {
+			pulled = true
+			yield tinyPng()
+		}
+		await expect(save.add({ fileName: 'a.png', stream: untouched() })).rejects.toMatchObject({
+			code: 'INVALID',
+			message: 'Your files take 250 MB of your 250 MB. Delete some to add more.',
+		})
+		expect(pulled).toBe(false)
+		await save.abort()
+		expect(await storedObjects(ctx, user.id)).toEqual([])
+	})
+
+	test('two saves racing for the last of the room cannot both pass it', async () => {
+		const { ctx, admin, user, opportunity, target } = await setup()
+		// Two questions, so that only the user's storage lock, not the context row's, makes them take turns.
+		const other = await createQuestion(ctx, admin, { opportunityId: opportunity.id, label: 'Budget' })
+		await useStorage(ctx, user.id, STORAGE_QUOTA_BYTES - Math.floor(tinyPng().length * 1.5))
+		const saves = await Promise.all([startContextSave(ctx, user, target), startContextSave(ctx, user, { ...target, slug: other.slug })])
+		// Each alone fits, so each stores its file.
+		for (const save of saves) expect(await save.add({ fileName: 'work.png', stream: Readable.from([tinyPng()]) })).toBe('stored')
+		const results = await Promise.allSettled(saves.map((save) => save.commit('')))
+		expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected'])
+		expect(results.find((result) => result.status === 'rejected')).toMatchObject({ reason: { code: 'INVALID', message: expect.stringMatching(/^Your files take 250 MB of your 250 MB\./) } })
+		expect(await ctx.db.contextFile.count({ where: { context: { userId: user.id } } })).toBe(1)
+		expect(await storedObjects(ctx, user.id)).toHaveLength(1)
 	})
 })

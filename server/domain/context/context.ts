@@ -1,10 +1,10 @@
-import { Readable } from 'node:stream'
 import { z } from 'zod'
 import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
 import { buildStorageKey, sanitizeFileName } from '#server/domain/files/names.ts'
+import { assertStorageRoom, lockUserStorage, STORAGE_QUOTA_BYTES, storageFullError, storageUsed } from '#server/domain/files/quota.ts'
 import { storeUpload } from '#server/domain/files/store-upload.ts'
 import { existingId } from '#server/domain/ids.ts'
 import { getOpportunityForArtist } from '#server/domain/opportunities/artist-view.ts'
@@ -18,7 +18,7 @@ import {
 	MAX_FILES,
 	NotesInput,
 	tooManyFilesMessage,
-	UpsertContextInput,
+	type SavedContext,
 } from './context.schema.ts'
 
 /*
@@ -27,9 +27,9 @@ import {
  * the user's drafts of it. Every query is keyed by the actor's own id, so another user's context is
  * simply not there; the opportunity must be active and the slug one of its questions, as on the
  * opportunity's page. Files are checked by their bytes and live in storage under
- * user-assets/{userId}/context/…; a save stores the new files first and records them with the notes
- * in one transaction, deleting the stored objects again if anything fails, so a refused save leaves
- * nothing behind.
+ * user-assets/{userId}/context/…, counted against the user's storage quota; a save streams the new
+ * files into storage first and records them with the notes in one transaction, deleting the stored
+ * objects again if anything fails, so a refused save leaves nothing behind.
  */
 
 type Ctx = Pick<AppContext, 'db' | 'storage' | 'logger'>
@@ -130,16 +130,13 @@ export type ContextSummary = Awaited<ReturnType<typeof listContextSummaries>>[nu
 
 type StagedFile = { name: string; key: string; contentType: string; size: number }
 
+const CommitInput = z.object({ notes: NotesInput })
+
 export type ContextSave = {
-	/**
-	 * Refuses at once when these new files could not fit (duplicates of stored names and of each
-	 * other do not count), before any bytes are stored.
-	 */
-	assertRoomFor(fileNames: readonly string[]): void
 	/**
 	 * Checks one new file's bytes and streams it into storage. A name already stored or already added
 	 * is ignored ('ignored'; the caller reads past the bytes). Throws a DomainError for a file of
-	 * another type, one too large, or one too many.
+	 * another type, one too large, one too many, or one past the user's storage quota.
 	 */
 	add(file: { fileName: string; stream: AsyncIterable<Uint8Array> }): Promise<'stored' | 'ignored'>
 	/** Records the notes and the added files in one transaction; on failure deletes what was stored. */
@@ -148,35 +145,25 @@ export type ContextSave = {
 	abort(): Promise<void>
 }
 
-export type SavedContext = {
-	notes: string
-	files: { name: string; type: string; size: number }[]
-	/** New files skipped because a file of that name was already there (spec: "ignored"). */
-	ignored: string[]
-}
-
 /**
- * Starts a context-upsert whose files arrive one by one (a streamed multipart form), after checking
- * that the actor may use this context. The caller must end it with commit() or abort().
+ * Starts a context-upsert (the dialog's and the page's multipart save) whose files arrive one by
+ * one, after checking that the actor may use this context. The caller must end it with commit() or
+ * abort().
  */
 export async function startContextSave(ctx: Ctx, actor: Actor, input: ContextTargetInput): Promise<ContextSave> {
 	const target = await resolveTarget(ctx, actor, input)
-	const existing = await ctx.db.contextFile.findMany({
-		where: { context: contextWhere(actor, target) },
-		select: { name: true },
-	})
+	const [existing, used] = await Promise.all([
+		ctx.db.contextFile.findMany({ where: { context: contextWhere(actor, target) }, select: { name: true } }),
+		storageUsed(ctx.db, actor.id),
+	])
 	const storedNames = new Set(existing.map((file) => file.name))
 	const staged: StagedFile[] = []
 	const ignored: string[] = []
 	const isDuplicate = (name: string) => storedNames.has(name) || staged.some((file) => file.name === name)
 	const removeObjects = (files: readonly StagedFile[]) => deleteStoredObjects(ctx, files.map((file) => file.key))
+	const stagedBytes = () => staged.reduce((sum, file) => sum + file.size, 0)
 
 	return {
-		assertRoomFor(fileNames) {
-			const fresh = new Set(fileNames.map(sanitizeFileName).filter((name) => !isDuplicate(name)))
-			if (storedNames.size + staged.length + fresh.size > MAX_FILES) throw tooManyFiles(storedNames.size)
-		},
-
 		async add({ fileName, stream }) {
 			const name = sanitizeFileName(fileName)
 			if (isDuplicate(name)) {
@@ -184,6 +171,8 @@ export async function startContextSave(ctx: Ctx, actor: Actor, input: ContextTar
 				return 'ignored'
 			}
 			if (storedNames.size + staged.length >= MAX_FILES) throw tooManyFiles(storedNames.size)
+			// No room left at all: refused before a byte is stored. The size is known once streamed.
+			if (used + stagedBytes() >= STORAGE_QUOTA_BYTES) throw storageFullError(used)
 			const stored = await storeUpload(ctx, {
 				key: (contentType) => buildStorageKey({ userId: actor.id, kind: 'context', contentType }),
 				stream,
@@ -192,14 +181,19 @@ export async function startContextSave(ctx: Ctx, actor: Actor, input: ContextTar
 				maxBytes: MAX_FILE_BYTES,
 			})
 			staged.push({ name, ...stored })
+			// The caller aborts the save on this error, which deletes this file with the others.
+			if (used + stagedBytes() > STORAGE_QUOTA_BYTES) throw storageFullError(used)
 			return 'stored'
 		},
 
 		async commit(notesInput) {
 			let skipped: StagedFile[] = []
 			try {
-				const notes = parseInput(NotesInput, notesInput)
+				// Keyed as the form's field, so a page shows the message beside the notes.
+				const { notes } = parseInput(CommitInput, { notes: notesInput })
 				const contextId = await ctx.db.$transaction(async (tx) => {
+					// Saves and uploads of this user take turns from here, so none passes the quota with another.
+					await lockUserStorage(tx, actor.id)
 					// The upsert locks the context's row until commit: two saves of one question take turns,
 					// so neither can pass the file limit or a name the other just added.
 					const [row] = await tx.$queryRaw<{ id: string }[]>`
@@ -213,6 +207,7 @@ export async function startContextSave(ctx: Ctx, actor: Actor, input: ContextTar
 					skipped = staged.filter((file) => current.has(file.name))
 					const fresh = staged.filter((file) => !current.has(file.name))
 					if (current.size + fresh.length > MAX_FILES) throw tooManyFiles(current.size)
+					if (fresh.length) await assertStorageRoom(tx, actor.id, { adding: fresh.reduce((sum, file) => sum + file.size, 0) })
 					await tx.contextFile.createMany({
 						data: fresh.map((file) => ({ contextId, name: file.name, contentType: file.contentType, size: file.size, storagePath: file.key })),
 					})
@@ -229,22 +224,6 @@ export async function startContextSave(ctx: Ctx, actor: Actor, input: ContextTar
 
 		abort: () => removeObjects(staged),
 	}
-}
-
-/** context-upsert with the files inline as base64 (the dialog's tRPC call): all or nothing. */
-export async function saveQuestionContext(ctx: Ctx, actor: Actor, input: UpsertContextInput): Promise<SavedContext> {
-	const { notes, files, ...target } = parseInput(UpsertContextInput, input)
-	const save = await startContextSave(ctx, actor, target)
-	try {
-		save.assertRoomFor(files.map((file) => file.name))
-		for (const file of files) {
-			await save.add({ fileName: file.name, stream: Readable.from([Buffer.from(file.data, 'base64')]) })
-		}
-	} catch (error) {
-		await save.abort()
-		throw error
-	}
-	return save.commit(notes)
 }
 
 /** context-delete-file: removes one stored file by name, its storage object too. */

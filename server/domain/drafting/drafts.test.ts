@@ -1,11 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import type { AppContext } from '#server/context.ts'
-import { saveQuestionContext } from '#server/domain/context/context.ts'
 import { createTestContext } from '#tests/app-context.ts'
 import { createOpportunityWithQuestions, createUser, setPlan } from '#tests/factories.ts'
 import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
 import { ScriptedDrafter } from '#tests/fakes/scripted-drafter.ts'
 import { tinyPng } from '#tests/fixtures/files.ts'
+import { saveContext } from '#tests/question-context.ts'
 import { DRAFT_MESSAGES } from './drafting.schema.ts'
 import { deleteDraft, getDraftDocument, getDraftForOwner, listDrafts, regenerateAnswer, saveAnswerEdit, setDraftStatus, undoRegenerate } from './drafts.ts'
 import { generateDraft } from './generate.ts'
@@ -115,8 +115,8 @@ describe('drafts', () => {
 		const ctx = await createTestContext()
 		const owner = await artist(ctx)
 		const { draft, opportunity, answerIds } = await writtenDraft(ctx, owner)
-		await saveQuestionContext(ctx, owner, { opportunityId: opportunity.id, slug: 'artist-statement', notes: 'From the opportunity.' })
-		await saveQuestionContext(ctx, owner, { opportunityId: opportunity.id, slug: 'artist-statement', draftId: draft.id, notes: 'From this draft.' })
+		await saveContext(ctx, owner, { opportunityId: opportunity.id, slug: 'artist-statement', notes: 'From the opportunity.' })
+		await saveContext(ctx, owner, { opportunityId: opportunity.id, slug: 'artist-statement', draftId: draft.id, notes: 'From this draft.' })
 		const drafter = new ScriptedDrafter(() => 'Again.')
 		await regenerateAnswer(ctx, owner, { answerId: answerIds[0]! })
 		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter })
@@ -152,9 +152,9 @@ describe('drafts', () => {
 		const ctx = await createTestContext()
 		const owner = await artist(ctx)
 		const { draft, opportunity } = await writtenDraft(ctx, owner)
-		const file = { name: 'work.png', type: 'image/png', data: tinyPng().toString('base64') }
-		await saveQuestionContext(ctx, owner, { opportunityId: opportunity.id, slug: 'artist-statement', draftId: draft.id, files: [file] })
-		await saveQuestionContext(ctx, owner, { opportunityId: opportunity.id, slug: 'artist-statement', files: [file] })
+		const file = { name: 'work.png', bytes: tinyPng() }
+		await saveContext(ctx, owner, { opportunityId: opportunity.id, slug: 'artist-statement', draftId: draft.id, files: [file] })
+		await saveContext(ctx, owner, { opportunityId: opportunity.id, slug: 'artist-statement', files: [file] })
 		const [draftFile, opportunityFile] = await Promise.all(
 			[draft.id, null].map((draftId) => ctx.db.contextFile.findFirstOrThrow({ where: { context: { draftId } , name: 'work.png' }, select: { storagePath: true } })),
 		)

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import type { AppContext } from '#server/context.ts'
 import { tryAdvisoryLock } from '#server/db/advisory-lock.ts'
-import { saveQuestionContext } from '#server/domain/context/context.ts'
 import { createTestContext } from '#tests/app-context.ts'
 import { createOpportunityWithQuestions, createUser, setPlan, type QuestionSeed } from '#tests/factories.ts'
 import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
 import { ScriptedDrafter, slugOf } from '#tests/fakes/scripted-drafter.ts'
 import { minimalPdf, tinyPng } from '#tests/fixtures/files.ts'
+import { saveContext } from '#tests/question-context.ts'
 import { countWords } from './answer-fit.ts'
 import { DRAFT_MESSAGES } from './drafting.schema.ts'
 import { generateDraft } from './generate.ts'
@@ -158,13 +158,13 @@ describe('the draft.generate job', () => {
 		const drafter = new ScriptedDrafter(() => 'Grounded.')
 		const { ctx, actor, opportunity, generate } = await setup({ drafter })
 		const pdf = minimalPdf(['Solo show at Galeria Luz, 2024'])
-		await saveQuestionContext(ctx, actor, {
+		await saveContext(ctx, actor, {
 			opportunityId: opportunity.id,
 			slug: 'artist-statement',
 			notes: 'Mention the tidal paintings.',
 			files: [
-				{ name: 'cv.pdf', type: 'application/pdf', data: pdf.toString('base64') },
-				{ name: 'work.png', type: 'image/png', data: tinyPng().toString('base64') },
+				{ name: 'cv.pdf', bytes: pdf },
+				{ name: 'work.png', bytes: tinyPng() },
 			],
 		})
 		const { draftId } = await generate()

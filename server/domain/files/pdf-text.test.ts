@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import zlib from 'node:zlib'
 import { afterEach, describe, expect, test } from 'vitest'
-import { minimalPdf } from '#tests/fixtures/files.ts'
+import { deflatedSpaces, flateBombPdf as flateBomb, minimalPdf, pdfOfPages, textPage } from '#tests/fixtures/files.ts'
 import { PDF_MAX_BYTES, type PdfReadError, extractPdfText } from './pdf-text.ts'
 
 const onLinux = process.platform === 'linux'
@@ -141,76 +141,4 @@ async function waitFor<T extends unknown[]>(probe: () => T, timeoutMs = 5_000): 
 		if (Date.now() > deadline) throw new Error('nothing turned up')
 		await new Promise((resolve) => setTimeout(resolve, 5))
 	}
-}
-
-type ContentStream = { data: Buffer; filter?: string }
-
-/** A page's content stream showing `lines` in Helvetica, as tests/fixtures/files.ts's minimalPdf does. */
-function textPage(...lines: string[]): ContentStream {
-	const escape = (text: string) => text.replace(/[\\()]/g, (char) => `\\${char}`)
-	const operators = ['BT', '/F1 12 Tf', '14 TL', '72 720 Td', ...lines.map((line) => `(${escape(line)}) Tj T*`), 'ET']
-	return { data: Buffer.from(operators.join('\n'), 'latin1') }
-}
-
-/** A PDF with one page per content stream, and a correct cross-reference table. */
-function pdfOfPages(streams: ContentStream[]): Buffer {
-	const first = 4
-	const objects: Buffer[] = [
-		Buffer.from('<< /Type /Catalog /Pages 2 0 R >>'),
-		Buffer.from(`<< /Type /Pages /Kids [${streams.map((_, n) => `${first + 2 * n} 0 R`).join(' ')}] /Count ${streams.length} >>`),
-		Buffer.from('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'),
-	]
-	streams.forEach((stream, n) => {
-		objects.push(
-			Buffer.from(
-				'<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> >> ' +
-					`/Contents ${first + 2 * n + 1} 0 R >>`,
-			),
-			Buffer.concat([
-				Buffer.from(`<< /Length ${stream.data.length}${stream.filter ? ` /Filter /${stream.filter}` : ''} >>\nstream\n`),
-				stream.data,
-				Buffer.from('\nendstream'),
-			]),
-		)
-	})
-	const parts: Buffer[] = [Buffer.from('%PDF-1.4\n')]
-	let length = parts[0]!.length
-	const offsets = objects.map((object, index) => {
-		const offset = length
-		const part = Buffer.concat([Buffer.from(`${index + 1} 0 obj\n`), object, Buffer.from('\nendobj\n')])
-		parts.push(part)
-		length += part.length
-		return offset
-	})
-	const xref = [
-		`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`,
-		...offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`),
-		`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`,
-	]
-	return Buffer.concat([...parts, Buffer.from(xref.join(''))])
-}
-
-let bomb: Buffer | undefined
-
-/** A one-page PDF whose content stream inflates to 1 GiB of spaces. */
-function flateBomb(): Buffer {
-	bomb ??= pdfOfPages([{ data: deflatedSpaces(16 * MB, 64), filter: 'FlateDecode' }])
-	return bomb
-}
-
-/**
- * A zlib stream of `chunk * count` spaces, built without holding them: one chunk is compressed
- * alone and ends on a byte boundary (a sync flush, not a final block), so copies of it concatenate
- * into one valid stream.
- */
-function deflatedSpaces(chunk: number, count: number): Buffer {
-	const block = zlib.deflateRawSync(Buffer.alloc(chunk, 0x20), { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH })
-	const total = BigInt(chunk) * BigInt(count)
-	// Adler-32 of `total` bytes of 0x20: a = 1 + 32·n, b = Σ a_i = n + 16·n·(n + 1), both mod 65521.
-	const a = (1n + 32n * total) % 65521n
-	const b = (total + 16n * total * (total + 1n)) % 65521n
-	const checksum = Buffer.alloc(4)
-	checksum.writeUInt32BE(Number((b << 16n) | a))
-	const finalBlock = zlib.deflateRawSync(Buffer.alloc(0))
-	return Buffer.concat([Buffer.from([0x78, 0xda]), ...Array<Buffer>(count).fill(block), finalBlock, checksum])
 }

@@ -19,7 +19,7 @@ export type SniffedType = keyof typeof FILE_TYPES
 /** How many leading bytes sniffContentType needs to tell every known type apart. */
 export const SNIFF_BYTES = 12
 
-const DOCX = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
+export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 
 const startsWith = (head: Uint8Array, signature: readonly number[], offset = 0) =>
 	head.length >= offset + signature.length && signature.every((byte, index) => head[offset + index] === byte)
@@ -28,8 +28,10 @@ const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0))
 
 /**
  * The content type of a file from its first SNIFF_BYTES bytes, or null when
- * it is none of FILE_TYPES. A DOCX is a zip archive, so a zip counts as DOCX
- * only when its name says so (its contents are not inspected).
+ * it is none of FILE_TYPES. A DOCX is a zip archive, so a zip is a DOCX
+ * candidate only when its name says so; storeUpload then checks, once the
+ * whole file has streamed by, that its central directory has a Word
+ * document's parts (isDocx in ./docx.ts).
  */
 export function sniffContentType(head: Uint8Array, fileName = ''): SniffedType | null {
 	if (startsWith(head, ascii('%PDF-'))) return 'application/pdf'
@@ -37,7 +39,7 @@ export function sniffContentType(head: Uint8Array, fileName = ''): SniffedType |
 	if (startsWith(head, [0xff, 0xd8, 0xff])) return 'image/jpeg'
 	if (startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))) return 'image/gif'
 	if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return 'image/webp'
-	if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return /\.docx$/i.test(fileName.trim()) ? DOCX : 'application/zip'
+	if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) return /\.docx$/i.test(fileName.trim()) ? DOCX_TYPE : 'application/zip'
 	if (startsWith(head, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'application/msword'
 	return null
 }

@@ -4,8 +4,10 @@ import path from 'node:path'
 import { text } from 'node:stream/consumers'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { DomainError } from '#server/domain/errors.ts'
+import { minimalDocx, zipOf } from '#tests/fixtures/files.ts'
 import { createLocalStorage } from '#server/integrations/storage/local.ts'
 import type { Storage } from '#server/integrations/storage/types.ts'
+import { DOCX_TYPE } from './sniff.ts'
 import { storeUpload } from './store-upload.ts'
 
 const MB = 1024 * 1024
@@ -129,5 +131,25 @@ describe('storeUpload', () => {
 		await expect(storeUpload({ storage }, { key: 'k/exact.pdf', stream: upload.stream, allowedTypes: ['application/pdf'], maxBytes: MB })).resolves.toMatchObject({
 			size: MB,
 		})
+	})
+
+	test('stores a .docx only when it is a Word document, deleting anything else that ends in .docx', async () => {
+		async function* inChunks(bytes: Buffer) {
+			for (let at = 0; at < bytes.length; at += 100) yield bytes.subarray(at, at + 100)
+		}
+		const upload = (key: string, bytes: Buffer) =>
+			storeUpload({ storage }, { key, stream: inChunks(bytes), fileName: 'cv.docx', allowedTypes: ['application/pdf', DOCX_TYPE], maxBytes: MB })
+		const docx = minimalDocx()
+		expect(await upload('k/cv.docx', docx)).toEqual({ key: 'k/cv.docx', contentType: DOCX_TYPE, size: docx.length })
+
+		for (const [key, bytes] of [
+			['k/bare.docx', zipOf({ 'notes.txt': 'a zip, not a document' })],
+			['k/cut.docx', docx.subarray(0, docx.length - 20)],
+			['k/thirteen.docx', Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(9)])],
+		] as const) {
+			expect(await domainError(upload(key, bytes))).toEqual({ code: 'INVALID', message: 'Only PDF or DOCX files are allowed.' })
+			expect(await storage.get(key)).toBeNull()
+		}
+		expect((await filesUnder(root)).filter((name) => !name.endsWith('.json'))).toEqual(['cv.docx'])
 	})
 })

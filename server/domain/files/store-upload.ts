@@ -1,8 +1,9 @@
 import { Readable } from 'node:stream'
 import type { AppContext } from '#server/context.ts'
 import { DomainError } from '#server/domain/errors.ts'
+import { isDocx, StreamTail } from './docx.ts'
 import { fileTooLargeError, limitSize } from './size-limit.ts'
-import { describeTypes, sniffContentType, SNIFF_BYTES, type SniffedType } from './sniff.ts'
+import { describeTypes, DOCX_TYPE, sniffContentType, SNIFF_BYTES, type SniffedType } from './sniff.ts'
 
 export type StoreUploadInput = {
 	/** The storage key, or a function of the sniffed type (keys carry its extension; see buildStorageKey). */
@@ -18,8 +19,10 @@ export type StoreUploadInput = {
  * Streams one uploaded file into storage after checking what it really is
  * (its first bytes, not the type the browser claimed) and while counting its
  * size. A file of another type is refused before anything is stored; one
- * over `maxBytes` is cut off and its partial object deleted. Either way the
- * user gets a message saying why.
+ * over `maxBytes` is cut off and its partial object deleted. A DOCX, whose
+ * first bytes are any ZIP's, is checked again at its end (its central
+ * directory, from the last bytes kept while streaming) and deleted when it is
+ * not a Word document. Either way the user gets a message saying why.
  */
 export async function storeUpload(
 	ctx: Pick<AppContext, 'storage'>,
@@ -28,18 +31,21 @@ export async function storeUpload(
 	const chunks = stream[Symbol.asyncIterator]()
 	const head = await readHead(chunks, SNIFF_BYTES)
 	const contentType = sniffContentType(head, fileName)
+	const notAllowed = () => new DomainError('INVALID', `Only ${describeTypes(allowedTypes)} files are allowed.`)
 	if (!contentType || !allowedTypes.includes(contentType)) {
 		await chunks.return?.()
-		throw new DomainError('INVALID', `Only ${describeTypes(allowedTypes)} files are allowed.`)
+		throw notAllowed()
 	}
 
 	const key = typeof keyOf === 'function' ? keyOf(contentType) : keyOf
+	const tail = contentType === DOCX_TYPE ? new StreamTail() : null
 	let size = 0
 	let tooLarge = false
 	async function* body() {
 		try {
 			for await (const chunk of limitSize(prepend(head, chunks), maxBytes)) {
 				size += chunk.byteLength
+				tail?.push(chunk)
 				yield chunk
 			}
 		} catch (error) {
@@ -54,6 +60,10 @@ export async function storeUpload(
 		// Stores write atomically, but a store that kept the partial object must not keep it.
 		await ctx.storage.delete(key).catch(() => {})
 		throw fileTooLargeError(maxBytes)
+	}
+	if (tail && !isDocx(tail.bytes(), size)) {
+		await ctx.storage.delete(key).catch(() => {})
+		throw notAllowed()
 	}
 	return { key, contentType, size }
 }

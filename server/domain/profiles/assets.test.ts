@@ -1,9 +1,14 @@
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
 import { Readable } from 'node:stream'
 import { describe, expect, test } from 'vitest'
+import type { AppContext } from '#server/context.ts'
+import { uploadsDirectory } from '#server/integrations/storage/index.ts'
 import { createTestContext } from '#tests/app-context.ts'
 import { createUser } from '#tests/factories.ts'
 import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
-import { minimalPdf, oleDocument, tinyPng, zipArchive } from '#tests/fixtures/files.ts'
+import { STORAGE_QUOTA_BYTES } from '#server/domain/files/quota.ts'
+import { minimalDocx, minimalPdf, oleDocument, tinyPng, zipArchive, zipOf } from '#tests/fixtures/files.ts'
 import { getAssetForDownload, listAssets, removeAsset, uploadAsset, type UploadAssetInput } from './assets.ts'
 
 const ctxPromise = createTestContext()
@@ -14,6 +19,21 @@ async function setup() {
 	const upload = (kind: UploadAssetInput['kind'], fileName: string, bytes: Buffer, cvTypes?: UploadAssetInput['cvTypes']) =>
 		uploadAsset(ctx, user.id, { kind, fileName, stream: Readable.from([bytes]), cvTypes })
 	return { ctx, user, upload }
+}
+
+const MB = 1024 * 1024
+
+/** A recorded file of `size` bytes whose object was never stored: it only takes room in the quota. */
+async function fakeFile(ctx: AppContext, userId: string, kind: 'cv' | 'image', size: number) {
+	await ctx.db.userAsset.create({
+		data: { userId, kind, storagePath: `user-assets/${userId}/${kind}/${size}_fake.bin`, originalName: 'fake', size, contentType: 'application/pdf' },
+	})
+}
+
+/** The objects stored in the user's folder of one kind (partial files and metadata excluded). */
+async function storedUnder(ctx: AppContext, userId: string, kind: string) {
+	const entries = await readdir(path.join(uploadsDirectory(ctx.env.DATA_DIR), 'user-assets', userId, kind)).catch(() => [] as string[])
+	return entries.filter((entry) => !entry.startsWith('.') && !entry.endsWith('.json'))
 }
 
 async function readBody(body: Readable) {
@@ -40,11 +60,20 @@ describe('uploading files', () => {
 		const { upload } = await setup()
 		await expect(upload('cv', 'cv.doc', oleDocument(), 'pdf')).rejects.toMatchObject({ code: 'INVALID' })
 		expect(await upload('cv', 'cv.doc', oleDocument())).toMatchObject({ contentType: 'application/msword' })
-		expect(await upload('cv', 'cv.docx', zipArchive())).toMatchObject({
+		expect(await upload('cv', 'cv.docx', minimalDocx())).toMatchObject({
 			contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 		})
 		// A zip that does not claim to be a Word document is not a CV.
-		await expect(upload('cv', 'archive.zip', zipArchive())).rejects.toMatchObject({ code: 'INVALID' })
+		await expect(upload('cv', 'archive.zip', minimalDocx())).rejects.toMatchObject({ code: 'INVALID' })
+	})
+
+	test('a .docx must be a Word document: a bare or cut ZIP, or 13 bytes named cv.docx, is refused and not kept', async () => {
+		const { ctx, user, upload } = await setup()
+		const thirteen = Buffer.concat([Buffer.from('PK\x03\x04', 'latin1'), Buffer.alloc(9)])
+		for (const bytes of [thirteen, zipArchive(), zipOf({ 'cv.txt': 'Ada' }), minimalDocx().subarray(0, 200)]) {
+			await expect(upload('cv', 'cv.docx', bytes)).rejects.toMatchObject({ code: 'INVALID', message: 'Only PDF, DOC, or DOCX files are allowed.' })
+		}
+		expect(await listAssets(ctx, user.id)).toEqual([])
 	})
 
 	test('a new CV replaces the previous one, file included', async () => {
@@ -74,6 +103,40 @@ describe('uploading files', () => {
 		const results = await Promise.allSettled([1, 2, 3, 4].map((index) => upload('image', `more-${index}.png`, tinyPng())))
 		expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(2)
 		expect(await ctx.db.userAsset.count({ where: { userId: user.id, kind: 'image' } })).toBe(5)
+	})
+
+	test('a file past the storage quota is refused with how much is used, and nothing is kept', async () => {
+		const { ctx, user, upload } = await setup()
+		await fakeFile(ctx, user.id, 'image', 245 * MB)
+		const sixMegabytes = Buffer.concat([tinyPng(), Buffer.alloc(6 * MB)])
+		await expect(upload('image', 'large.png', sixMegabytes)).rejects.toMatchObject({
+			code: 'INVALID',
+			message: 'Your files take 245 MB of your 250 MB. Delete some to add more.',
+		})
+		expect((await listAssets(ctx, user.id)).map((asset) => asset.originalName)).toEqual(['fake'])
+		expect(await storedUnder(ctx, user.id, 'image')).toEqual([])
+		// What fits still goes in.
+		expect(await upload('image', 'small.png', tinyPng())).toMatchObject({ originalName: 'small.png' })
+	})
+
+	test('a new CV may use the room of the CV it replaces', async () => {
+		const { ctx, user, upload } = await setup()
+		await fakeFile(ctx, user.id, 'image', STORAGE_QUOTA_BYTES - 8 * MB)
+		await fakeFile(ctx, user.id, 'cv', 8 * MB)
+		expect(await upload('cv', 'new.pdf', minimalPdf(['New']))).toMatchObject({ originalName: 'new.pdf' })
+		await expect(upload('image', 'one-more.png', tinyPng())).resolves.toBeDefined()
+	})
+
+	test('two uploads racing for the last of the room cannot both pass it', async () => {
+		const { ctx, user, upload } = await setup()
+		await fakeFile(ctx, user.id, 'cv', STORAGE_QUOTA_BYTES - Math.floor(tinyPng().length * 1.5))
+		const results = await Promise.allSettled([upload('image', 'a.png', tinyPng()), upload('image', 'b.png', tinyPng())])
+		expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected'])
+		expect(results.find((result) => result.status === 'rejected')).toMatchObject({
+			reason: { code: 'INVALID', message: 'Your files take 250 MB of your 250 MB. Delete some to add more.' },
+		})
+		expect(await ctx.db.userAsset.count({ where: { userId: user.id, kind: 'image' } })).toBe(1)
+		expect(await storedUnder(ctx, user.id, 'image')).toHaveLength(1)
 	})
 
 	test('every file change queues a profile ingest', async () => {

@@ -3,9 +3,10 @@ import { describe, expect, test } from 'vitest'
 import { createTestContext } from '#tests/app-context.ts'
 import { createUser } from '#tests/factories.ts'
 import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
-import { minimalPdf } from '#tests/fixtures/files.ts'
-import { uploadAsset } from './assets.ts'
-import { ARTIST_BRIEF_MAX_CHARS, buildArtistBrief, ingestProfile, requestProfileIngestFor } from './ingest.ts'
+import { flateBombPdf, minimalPdf } from '#tests/fixtures/files.ts'
+import { listAssets, removeAsset, uploadAsset } from './assets.ts'
+import { ARTIST_BRIEF_MAX_CHARS, buildArtistBrief, describeCvReadError, ingestProfile, requestProfileIngestFor } from './ingest.ts'
+import { getProfileBasics } from './profile.ts'
 
 describe('the artist brief', () => {
 	const profile = {
@@ -71,7 +72,42 @@ describe('ingesting a profile', () => {
 		const user = await createUser(ctx.db)
 		await uploadAsset(ctx, user.id, { kind: 'cv', fileName: 'cv.pdf', stream: Readable.from([Buffer.from('%PDF-1.7 broken')]) })
 		const result = await ingestProfile(ctx, user.id)
-		expect(result).toEqual({ artistBrief: 'Artist: Test Artist', cvText: null })
+		expect(result).toEqual({ artistBrief: 'Artist: Test Artist', cvText: null, cvReadError: 'invalid' })
+		expect(describeCvReadError('invalid').message).toBe('We could not read your CV: it does not look like a valid PDF, or it is damaged.')
+	})
+
+	test('a PDF bomb as the CV: the job completes with a brief, and the profile says the CV could not be read', async () => {
+		const ctx = await createTestContext()
+		const user = await createUser(ctx.db)
+		const bomb = flateBombPdf()
+		await uploadAsset(ctx, user.id, { kind: 'cv', fileName: 'cv.pdf', stream: Readable.from([bomb]) })
+		// Run through the real worker: it must not throw, or pg-boss would retry it.
+		const ran = await (ctx.jobs as RecordingJobs).runAll(ctx)
+		expect(ran.map((job) => job.name)).toEqual(['profile.ingest'])
+
+		const profile = await getProfileBasics(ctx, user.id)
+		expect(profile).toMatchObject({ artistBrief: 'Artist: Test Artist', ingestedAt: expect.any(Date) })
+		// The reader is killed at its memory cap (Linux) or its timeout.
+		expect(profile.cvReadError).toMatch(/^(memory|timeout)$/)
+		expect(describeCvReadError(profile.cvReadError!)).toEqual({
+			message: 'We could not read your CV: it took too long or was too large to read.',
+			advice: expect.stringContaining('upload another PDF'),
+		})
+
+		// A CV that can be read replaces it: the notice goes at once, and the ingest reads the text.
+		await uploadAsset(ctx, user.id, { kind: 'cv', fileName: 'cv.pdf', stream: Readable.from([minimalPdf(['Residency, 2023'])]) })
+		expect((await getProfileBasics(ctx, user.id)).cvReadError).toBeNull()
+		await (ctx.jobs as RecordingJobs).runAll(ctx)
+		expect(await ctx.db.profile.findUniqueOrThrow({ where: { userId: user.id }, select: { cvText: true, cvReadError: true } })).toEqual({
+			cvText: 'Residency, 2023',
+			cvReadError: null,
+		})
+
+		// Removing the CV removes the notice too.
+		await ctx.db.profile.update({ where: { userId: user.id }, data: { cvReadError: 'crashed' } })
+		const [cv] = await listAssets(ctx, user.id)
+		await removeAsset(ctx, user.id, cv!.id)
+		expect((await getProfileBasics(ctx, user.id)).cvReadError).toBeNull()
 	})
 })
 

@@ -1,14 +1,16 @@
 import type { Readable } from 'node:stream'
 import type { AppContext } from '#server/context.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
-import { PdfReadError, extractPdfText, normalizeText } from '#server/domain/files/pdf-text.ts'
+import { PdfReadError, extractPdfText, normalizeText, type PdfReadFailure } from '#server/domain/files/pdf-text.ts'
 import { INTEREST_LABELS, LINK_KIND_LABELS, MAX_CV_BYTES, PDF_TYPE, type Interest, type LinkKind } from './choices.ts'
 import { ProfileIngestRequest } from './ingest.schema.ts'
 
 /*
  * The profile ingest: turns the profile, its links and the CV into the artist brief, the compact
  * plain-text grounding that drafting reads. It runs as the `profile.ingest` job after onboarding,
- * on "Re-ingest profile" and whenever the files change.
+ * on "Re-ingest profile" and whenever the files change. A CV that cannot be read (ADR 021) does not
+ * fail the job: the brief is built from the rest of the profile and the reason is kept in
+ * profiles.cv_read_error, which the profile page shows ("We could not read your CV").
  */
 
 /** Long enough for a full CV summary, short enough to leave most of a prompt to the question. */
@@ -69,29 +71,50 @@ export async function ingestProfile(ctx: IngestCtx, userId: string) {
 	])
 
 	let cvText: string | null = null
+	let cvReadError: PdfReadFailure | null = null
 	if (cv?.contentType === PDF_TYPE) {
-		try {
-			const object = await ctx.storage.get(cv.storagePath)
-			if (object) {
+		// Storage failing to answer is not the file's fault: it throws, and the job is retried.
+		const object = await ctx.storage.get(cv.storagePath)
+		if (object) {
+			try {
 				const { text } = await extractPdfText(await readAll(object.body, MAX_CV_BYTES), { maxChars: CV_TEXT_MAX_CHARS })
 				cvText = text || null
-			} else {
-				ctx.logger.warn({ userId, assetId: cv.id }, 'profile ingest: the CV file is missing from storage')
+			} catch (error) {
+				if (!(error instanceof PdfReadError)) throw error
+				// A PDF that cannot be read (invalid, or past the reader's time or memory) would fail the
+				// same way on every retry: the brief is built from the rest of the profile, and the page says why.
+				cvReadError = error.reason
+				ctx.logger.warn({ err: error, reason: error.reason, userId, assetId: cv.id }, 'profile ingest: could not read the CV text')
 			}
-		} catch (error) {
-			// A PDF that cannot be read (invalid, or past the reader's time or memory) still leaves a
-			// brief built from the rest of the profile.
-			const reason = error instanceof PdfReadError ? error.reason : undefined
-			ctx.logger.warn({ err: error, reason, userId, assetId: cv.id }, 'profile ingest: could not read the CV text')
+		} else {
+			ctx.logger.warn({ userId, assetId: cv.id }, 'profile ingest: the CV file is missing from storage')
 		}
 	} else if (cv) {
 		ctx.logger.info({ userId, assetId: cv.id, contentType: cv.contentType }, 'profile ingest: no text extraction for this CV type')
 	}
 
 	const artistBrief = buildArtistBrief({ ...profile, links, cvText })
-	await ctx.db.profile.update({ where: { userId }, data: { cvText, artistBrief, ingestedAt: new Date() } })
-	ctx.logger.info({ userId, briefChars: artistBrief.length, cvChars: cvText?.length ?? 0 }, 'profile ingested')
-	return { artistBrief, cvText }
+	await ctx.db.profile.update({ where: { userId }, data: { cvText, cvReadError, artistBrief, ingestedAt: new Date() } })
+	ctx.logger.info({ userId, briefChars: artistBrief.length, cvChars: cvText?.length ?? 0, cvReadError }, 'profile ingested')
+	return { artistBrief, cvText, cvReadError }
+}
+
+/**
+ * "We could not read your CV: …": why, in plain words, for the profile page (the reasons are
+ * PdfReadError's, stored in profiles.cv_read_error), and what to do about it.
+ */
+export function describeCvReadError(reason: PdfReadFailure) {
+	const why: Record<PdfReadFailure, string> = {
+		timeout: 'it took too long or was too large to read',
+		memory: 'it took too long or was too large to read',
+		too_large: 'it is larger than the 10 MB we read',
+		invalid: 'it does not look like a valid PDF, or it is damaged',
+		crashed: 'our PDF reader stopped while reading it',
+	}
+	return {
+		message: `We could not read your CV: ${why[reason] ?? 'something went wrong while reading it'}.`,
+		advice: 'Your drafts use the rest of your profile for now. To include your CV, upload another PDF of it, for example one saved again with "Save as PDF" or exported from your word processor.',
+	}
 }
 
 type BriefInput = {
@@ -145,7 +168,7 @@ async function readAll(stream: Readable, maxBytes: number) {
 		size += (chunk as Buffer).length
 		if (size > maxBytes) {
 			stream.destroy()
-			throw new Error(`CV larger than ${maxBytes} bytes`)
+			throw new PdfReadError('too_large', `The CV has more than ${maxBytes} bytes.`)
 		}
 		chunks.push(chunk as Buffer)
 	}

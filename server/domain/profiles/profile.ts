@@ -19,6 +19,7 @@ export async function getProfileBasics(ctx: Ctx, userId: string) {
 			timeZone: true,
 			ingestedAt: true,
 			artistBrief: true,
+			cvReadError: true,
 		},
 	})
 	if (!profile) throw new DomainError('NOT_FOUND', `Profile of user ${userId} not found.`)

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest'
 import type { ValidatedSession } from '#server/auth/session.server.ts'
 import { createQuestion } from '#server/domain/questions/questions.ts'
-import { tooManyFilesMessage } from '#server/domain/context/context.schema.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import type { TrpcContext } from '#server/trpc/trpc.ts'
 import { createTestContext } from '#tests/app-context.ts'
 import { createActors, createOpportunity } from '#tests/factories.ts'
 import { minimalPdf, tinyPng } from '#tests/fixtures/files.ts'
+import { saveContext } from '#tests/question-context.ts'
 
 async function setup() {
 	const app = await createTestContext()
@@ -23,6 +23,7 @@ async function setup() {
 	const caller = (s: ValidatedSession | null) => appRouter.createCaller({ app, session: s, requestId: 'test', browserTimeZone: null } satisfies TrpcContext)
 	return {
 		app,
+		user,
 		opportunity,
 		target: { opportunityId: opportunity.id, slug: question.slug },
 		mine: caller(session(user.id)),
@@ -31,29 +32,31 @@ async function setup() {
 	}
 }
 
-const file = (name: string, bytes: Buffer, type: string) => ({ name, type, size: bytes.length, data: bytes.toString('base64') })
-
 describe('context procedures', () => {
 	test('need a signed-in user', async () => {
 		const { anonymous, target } = await setup()
-		for (const call of [
-			() => anonymous.context.get(target),
-			() => anonymous.context.upsert({ ...target, notes: 'x', files: [] }),
-			() => anonymous.context.deleteFile({ ...target, name: 'a.pdf' }),
-		]) {
+		for (const call of [() => anonymous.context.get(target), () => anonymous.context.deleteFile({ ...target, name: 'a.pdf' })]) {
 			await expect(call()).rejects.toMatchObject({ code: 'UNAUTHORIZED', message: 'User must be authenticated' })
 		}
 	})
 
-	test('get, upsert and deleteFile take the specification’s inputs and keep each context to its owner', async () => {
-		const { mine, theirs, target } = await setup()
+	test('files are not a procedure’s: context-upsert is the multipart save route', () => {
+		// Files never travel as base64 JSON (ADR 024); tRPC bodies are capped at 1 MiB.
+		expect(Object.keys(appRouter._def.procedures).filter((name) => name.startsWith('context.')).sort()).toEqual(['context.deleteFile', 'context.get'])
+	})
+
+	test('get and deleteFile take the specification’s inputs and keep each context to its owner', async () => {
+		const { app, user, mine, theirs, target } = await setup()
 		expect(await mine.context.get(target)).toEqual({ notes: '', files: [] })
-		const saved = await mine.context.upsert({
+		await saveContext(app, user, {
 			...target,
 			notes: 'Talk about the river project.',
-			files: [file('statement.pdf', minimalPdf(['Statement']), 'application/pdf'), file('work.png', tinyPng(), 'image/png')],
+			files: [
+				{ name: 'statement.pdf', bytes: minimalPdf(['Statement']) },
+				{ name: 'work.png', bytes: tinyPng() },
+			],
 		})
-		expect(saved).toMatchObject({ notes: 'Talk about the river project.', ignored: [] })
+		expect(await mine.context.get(target)).toMatchObject({ notes: 'Talk about the river project.' })
 		const read = await mine.context.get({ ...target, includeUrls: true })
 		expect(read.files.map(({ name, type, url }) => ({ name, type, url }))).toEqual([
 			{ name: 'statement.pdf', type: 'application/pdf', url: expect.stringMatching(/^\/files\/context\//) },
@@ -69,18 +72,10 @@ describe('context procedures', () => {
 
 	test('bad input is BAD_REQUEST with the message and field errors; a missing opportunity is NOT_FOUND', async () => {
 		const { mine, target } = await setup()
-		await expect(mine.context.upsert({ ...target, notes: 'x'.repeat(2001) })).rejects.toMatchObject({
+		await expect(mine.context.get({ ...target, slug: '' })).rejects.toMatchObject({
 			code: 'BAD_REQUEST',
 			// tRPC's own input check; the error formatter turns its issues into data.fieldErrors.
-			cause: { issues: [expect.objectContaining({ path: ['notes'], message: 'Notes must be at most 2000 characters' })] },
-		})
-		const pdf = file('a.pdf', minimalPdf(['a']), 'application/pdf')
-		await expect(
-			mine.context.upsert({ ...target, files: [1, 2, 3, 4, 5, 6].map((n) => ({ ...pdf, name: `${n}.pdf` })) }),
-		).rejects.toMatchObject({ code: 'BAD_REQUEST', cause: { issues: [expect.objectContaining({ path: ['files'], message: tooManyFilesMessage(0) })] } })
-		await expect(mine.context.upsert({ ...target, files: [file('a.pdf', Buffer.from('plain text'), 'application/pdf')] })).rejects.toMatchObject({
-			code: 'BAD_REQUEST',
-			message: 'Only JPG, PNG, or PDF files are allowed.',
+			cause: { issues: [expect.objectContaining({ path: ['slug'], message: 'Question slug is required' })] },
 		})
 		await expect(mine.context.get({ ...target, slug: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
 		await expect(mine.context.get({ ...target, opportunityId: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
