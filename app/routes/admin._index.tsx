@@ -12,9 +12,10 @@ import { Card, CardContent } from '#app/components/ui/card.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
-import { formatShortDate, isDeadlineSoon, toIsoDate, todayIsoDate } from '#server/domain/dates.ts'
+import { formatShortDate, isDeadlineSoon, toIsoDate } from '#server/domain/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { viewerDay } from '#app/utils/viewer-day.server.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { listOpportunitiesForAdmin } from '#server/domain/opportunities/admin-list.ts'
 import { CATEGORIES, CATEGORY_LABELS } from '#server/domain/opportunities/opportunity.schema.ts'
@@ -40,13 +41,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		deadline: params.get('deadline') ?? undefined,
 		page: params.get('page') ?? undefined,
 	} as Parameters<typeof listOpportunitiesForAdmin>[2]
-	const today = todayIsoDate()
+	const { today, timeZone } = await viewerDay(request, context, actor.id)
 	try {
-		return { ...(await listOpportunitiesForAdmin(context.app, actor, input)), today, loadError: null as string | null }
+		return { ...(await listOpportunitiesForAdmin(context.app, actor, input, { today })), today, timeZone, loadError: null as string | null }
 	} catch (error) {
 		context.app.logger.error({ err: error }, 'admin opportunity list failed to load')
 		const empty: Awaited<ReturnType<typeof listOpportunitiesForAdmin>> = { rows: [], total: 0, page: 1, pageCount: 1, pageSize: 20, locations: [], filters: { q: '', category: 'all', location: '', deadline: 'all', page: 1 } }
-		return { ...empty, today, loadError: 'Failed to load opportunities' }
+		return { ...empty, today, timeZone, loadError: 'Failed to load opportunities' }
 	}
 }
 
@@ -71,6 +72,9 @@ export default function AdminDashboard() {
 				</ButtonLink>
 			</div>
 			<Filters data={data} />
+			<p className="-mt-3 text-xs text-muted-foreground">
+				“Soon” and “Upcoming” count from today in your time zone ({data.timeZone}), as artists’ pages do for them.
+			</p>
 			{data.loadError ? (
 				<p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive">
 					{data.loadError}

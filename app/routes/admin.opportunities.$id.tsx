@@ -6,8 +6,8 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
 import { requireOpportunityForAdmin } from '#app/utils/admin-opportunity.server.ts'
 import { cn } from '#app/utils/cn.ts'
-import { todayIsoDate } from '#server/domain/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { viewerDay } from '#app/utils/viewer-day.server.ts'
 
 /*
  * The edit page of one opportunity: its title and two tabs, "Opportunity Details" (the index
@@ -19,8 +19,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 	pageMeta({ title: data ? `Edit ${data.opportunity.title}` : 'Edit opportunity', noindex: true })
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-	const { opportunity } = await requireOpportunityForAdmin(request, context, params.id)
-	return { opportunity, today: todayIsoDate() }
+	const { actor, opportunity } = await requireOpportunityForAdmin(request, context, params.id)
+	return { opportunity, today: (await viewerDay(request, context, actor.id)).today }
 }
 
 export type OpportunityLayoutData = Awaited<ReturnType<typeof loader>>

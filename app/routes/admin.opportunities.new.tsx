@@ -4,9 +4,10 @@ import { ArrowLeft, Info } from 'lucide-react'
 import { EMPTY_OPPORTUNITY, OpportunityForm } from '#app/components/admin/opportunity-form.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
-import { todayIsoDate } from '#server/domain/dates.ts'
 import { handleFormErrors, type FormErrorData } from '#app/utils/errors.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { readForm } from '#app/utils/read-form.server.ts'
+import { viewerDay } from '#app/utils/viewer-day.server.ts'
 import { formDefaultsFrom, opportunityValuesFromForm, type OpportunityFormValues } from '#app/utils/opportunity-form.ts'
 import { createToastHeaders, redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
@@ -15,14 +16,14 @@ import { createOpportunity } from '#server/domain/opportunities/opportunity.ts'
 export const meta: MetaFunction = () => pageMeta({ title: 'New Opportunity', noindex: true })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-	requireAdmin(request, context)
-	return { today: todayIsoDate() }
+	const actor = requireAdmin(request, context)
+	return { today: (await viewerDay(request, context, actor.id)).today }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const actor = requireAdmin(request, context)
 	const { app } = context
-	const values = opportunityValuesFromForm(await request.formData())
+	const values = opportunityValuesFromForm(await readForm(request))
 	try {
 		const result = await handleFormErrors(() => createOpportunity(app, actor, values), { values })
 		if (!result.ok) return result.response

@@ -46,12 +46,16 @@ export function effectiveTimeZone(profileTimeZone: string | null | undefined, br
 	return 'UTC'
 }
 
-/** The artist's today (yyyy-MM-dd): their profile's zone, else their browser's, else UTC. */
-export async function getArtistToday(
-	ctx: Pick<AppContext, 'db'>,
-	userId: string,
-	{ browserTimeZone = null, now = new Date() }: { browserTimeZone?: string | null; now?: Date } = {},
-) {
+type DayOptions = { browserTimeZone?: string | null; now?: Date }
+
+/** The user's day and the zone it is counted in: their profile's zone, else their browser's, else UTC. */
+export async function getUserDay(ctx: Pick<AppContext, 'db'>, userId: string, { browserTimeZone = null, now = new Date() }: DayOptions = {}) {
 	const profile = await ctx.db.profile.findUnique({ where: { userId }, select: { timeZone: true } })
-	return todayIn(effectiveTimeZone(profile?.timeZone, browserTimeZone), now)
+	const timeZone = effectiveTimeZone(profile?.timeZone, browserTimeZone)
+	return { today: todayIn(timeZone, now), timeZone }
+}
+
+/** The artist's today (yyyy-MM-dd): their profile's zone, else their browser's, else UTC. */
+export async function getArtistToday(ctx: Pick<AppContext, 'db'>, userId: string, options: DayOptions = {}) {
+	return (await getUserDay(ctx, userId, options)).today
 }

@@ -42,7 +42,8 @@ export const FeedInput = z.object({
 		.default([]),
 	saved: z.boolean().catch(false).default(false),
 	sort: z.enum(FEED_SORTS).catch('deadline').default('deadline'),
-	page: z.coerce.number().int().min(1).max(MAX_FEED_PAGE).catch(1).default(1),
+	// A page past the end shows as far as the list goes, not the first page again.
+	page: z.coerce.number().int().catch(1).transform((page) => Math.min(Math.max(page, 1), MAX_FEED_PAGE)).default(1),
 })
 export type FeedInput = z.input<typeof FeedInput>
 export type FeedFilters = z.output<typeof FeedInput>

@@ -187,6 +187,16 @@ describe('the feed', () => {
 		expect(third.hasMore).toBe(false)
 		// Equal deadlines still page in one stable order.
 		expect(new Set(third.cards.map((card) => card.id)).size).toBe(50)
+		// A page past the end, or past the most the list grows to, shows as far as it goes.
+		expect((await feed({ page: 99 })).cards).toHaveLength(50)
+		expect((await feed({ page: 5 })).filters.page).toBe(5)
+		expect((await feed({ page: 1_000_000 })).filters.page).toBe(40)
+	})
+
+	test('best match for an artist with no mediums or interests is the deadline order', async () => {
+		await ctx.db.profile.update({ where: { userId: artist.id }, data: { mediums: [], interests: [] } })
+		await seed({ title: 'Later', tags: ['painting'], deadline: '2026-06-01' }, { title: 'Sooner', deadline: '2026-04-20' })
+		expect(titles(await feed({ sort: 'match' }))).toEqual(['Sooner', 'Later'])
 	})
 
 	test('counts exactly up to 1,000, then says there are more', async () => {

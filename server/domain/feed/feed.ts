@@ -66,14 +66,15 @@ function whereClause(filters: FeedFilters, { userId, today }: QueryScope): Prism
 export function feedQueries(filters: FeedFilters, scope: QueryScope) {
 	const where = whereClause(filters, scope)
 	// One containment test per practice tag: several times cheaper per row than unnesting the tags.
-	const score = scope.practiceTags.length
-		? Prisma.join(
-				scope.practiceTags.map((tag) => Prisma.sql`(o.tags @> ARRAY[${tag}]::text[])::int`),
-				' + ',
-			)
-		: Prisma.sql`0`
+	const score = () => Prisma.join(
+		scope.practiceTags.map((tag) => Prisma.sql`(o.tags @> ARRAY[${tag}]::text[])::int`),
+		' + ',
+	)
+	// Without mediums or interests nothing scores: best match is the deadline order.
 	const order =
-		filters.sort === 'match' ? Prisma.sql`ORDER BY (${score}) DESC, o.deadline, o.id` : Prisma.sql`ORDER BY o.deadline, o.id`
+		filters.sort === 'match' && scope.practiceTags.length
+			? Prisma.sql`ORDER BY (${score()}) DESC, o.deadline, o.id`
+			: Prisma.sql`ORDER BY o.deadline, o.id`
 	return {
 		count: Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM opportunities o ${where} LIMIT ${FEED_COUNT_CAP + 1}) AS open`,
 		page: (limit: number) => Prisma.sql`

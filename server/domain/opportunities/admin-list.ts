@@ -58,7 +58,8 @@ export function adminListQueries(filters: Filters, today: string) {
 
 /**
  * The admin dashboard's list (spec sections 2 and 5): search, filters and 20 per page, newest
- * first, counted and paged in the database. A page past the end shows the last page.
+ * first, counted and paged in the database. A page past the end shows the last page. "Upcoming"
+ * and "past" count from `today`: the admin's own day (getArtistToday), as artists' pages do.
  *
  * `locations` offers every distinct location (up to MAX_FILTER_LOCATIONS), not only those of the
  * loaded page as the specification's client did: a filter that only offers what is already on
@@ -68,11 +69,10 @@ export async function listOpportunitiesForAdmin(
 	ctx: Pick<AppContext, 'db'>,
 	actor: Actor,
 	input: AdminListInput,
-	{ now = new Date() }: { now?: Date } = {},
+	{ now = new Date(), today = now.toISOString().slice(0, 10) }: { now?: Date; today?: string } = {},
 ) {
 	assertAdmin(actor)
 	const filters = parseInput(AdminListInput, input)
-	const today = now.toISOString().slice(0, 10)
 	const queries = adminListQueries(filters, today)
 	const [[counted], locationRows] = await Promise.all([
 		ctx.db.$queryRaw<{ total: number }[]>(queries.count),

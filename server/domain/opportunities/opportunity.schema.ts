@@ -1,3 +1,4 @@
+import { parseIsoDate } from '#server/domain/dates.ts'
 import { z } from 'zod'
 
 /*
@@ -40,10 +41,12 @@ export const OpportunityInput = z.object({
 		.pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, message: 'Must be a valid URL' })),
 	organization: text(200, 'Organization too long').default(''),
 	category: z.enum(CATEGORIES, { message: 'Please select a category' }),
+	// An empty field is no deadline; anything else must be a real date, with one message if it is not.
 	deadline: z
-		.union([z.literal(''), IsoDate])
+		.string()
 		.nullish()
-		.transform((value) => value || null),
+		.transform((value) => value || null)
+		.pipe(IsoDate.nullable()),
 	location: optionalText(200, 'Location too long'),
 	// An array from the tag input, or one comma-separated string from the form without JavaScript.
 	tags: z
@@ -64,7 +67,8 @@ export type UpdateOpportunityInput = z.input<typeof UpdateOpportunityInput>
 
 /** A past deadline only warns (spec section 5); `today` is `yyyy-MM-dd`. */
 export function deadlineWarning(deadline: string | null | undefined, today: string): string | null {
-	return deadline && /^\d{4}-\d{2}-\d{2}$/.test(deadline) && deadline < today ? PAST_DEADLINE_WARNING : null
+	// Only a real date can be in the past: 2020-02-30 gets the "must be a date" error alone.
+	return deadline && parseIsoDate(deadline) && deadline < today ? PAST_DEADLINE_WARNING : null
 }
 
 export const DEADLINE_FILTERS = ['all', 'upcoming', 'past'] as const

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { createTestContext } from '#tests/app-context.ts'
 import { createUser } from '#tests/factories.ts'
 import { tinyPng } from '#tests/fixtures/files.ts'
-import { saveQuestionContext } from '#server/domain/context/context.ts'
+import { saveContext } from '#tests/question-context.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError } from '#server/domain/errors.ts'
 import {
@@ -64,6 +64,9 @@ describe('the opportunity form schema', () => {
 		expect(OpportunityInput.parse({ ...valid, deadline: '', location: ' ' })).toMatchObject({ deadline: null, location: null, description: '' })
 		expect(OpportunityInput.parse({ ...valid, deadline: '2030-01-05' }).deadline).toBe('2030-01-05')
 		expect(messagesOf({ ...valid, deadline: '05/01/2030' })).toEqual(['deadline: Deadline must be a date (yyyy-MM-dd)'])
+		// Not a day of the calendar: the one error, and no "in the past" warning beside it.
+		expect(messagesOf({ ...valid, deadline: '2020-02-30' })).toEqual(['deadline: Deadline must be a date (yyyy-MM-dd)'])
+		expect(deadlineWarning('2020-02-30', '2026-11-23')).toBeNull()
 	})
 
 	test('a past deadline only warns', () => {
@@ -146,11 +149,11 @@ describe('opportunity administration', () => {
 			data: { opportunityId: id, label: 'Artist statement', slug: 'statement', prompt: 'Artist statement', orderIndex: 0, idx: 0 },
 		})
 		const png = tinyPng()
-		await saveQuestionContext(ctx, { id: artist.id, role: 'user' }, {
+		await saveContext(ctx, { id: artist.id, role: 'user' }, {
 			opportunityId: id,
 			slug: 'statement',
 			notes: 'Mention the 2024 show.',
-			files: [{ name: 'sketch.png', type: 'image/png', size: png.length, data: png.toString('base64') }],
+			files: [{ name: 'sketch.png', bytes: png }],
 		})
 		const [file] = await ctx.db.contextFile.findMany({ select: { storagePath: true }, where: { context: { opportunityId: id } } })
 		expect(await ctx.storage.get(file!.storagePath)).not.toBeNull()
