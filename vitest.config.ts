@@ -10,7 +10,8 @@ export default defineConfig({
 	},
 	test: {
 		include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/**/*.test.ts'],
-		exclude: ['tests/e2e/**', 'node_modules/**'],
+		// The end-to-end (Playwright) and resilience (node:test, npm run test:resilience) suites run on their own.
+		exclude: ['tests/e2e/**', 'tests/resilience/**', 'node_modules/**'],
 		globalSetup: ['tests/setup/global-setup.ts'],
 		setupFiles: ['tests/setup/per-file.ts'],
 		// Integration tests share one PostgreSQL server; each test file gets its own database.

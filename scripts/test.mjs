@@ -33,6 +33,30 @@ const steps = [
 			return report && { passed: report.stats.expected, failed: report.stats.unexpected + report.stats.flaky }
 		},
 	},
+	{
+		// The production build under attacks and accidents (PDF bomb, body floods, load, database
+		// restart, SIGKILL while drafting): tests/resilience, with node's own test runner.
+		name: 'resilience',
+		command: [
+			'node',
+			'--import',
+			'tsx',
+			'--test',
+			'--test-concurrency=1',
+			'--test-reporter=spec',
+			'--test-reporter-destination=stdout',
+			'--test-reporter=tap',
+			'--test-reporter-destination=test-results/resilience.tap',
+			'tests/resilience/resilience.test.ts',
+		],
+		count: () => {
+			const file = path.join(reports, 'resilience.tap')
+			if (!existsSync(file)) return null
+			const tap = readFileSync(file, 'utf8')
+			const number = (label) => Number(new RegExp(`^# ${label} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0)
+			return { passed: number('pass'), failed: number('fail') }
+		},
+	},
 ]
 
 let passed = 0
