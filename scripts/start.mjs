@@ -37,5 +37,12 @@ const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 
 	stdio: 'inherit',
 	env: { NODE_ENV: 'production', ...process.env },
 })
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal))
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+
+// A supervisor (systemd, pm2) that stops `npm start` may signal npm alone, which does not always pass
+// the signal on: when the process that started this one is gone, stop the server as if told to.
+const parent = process.ppid
+setInterval(() => {
+	if (process.ppid !== parent) server.kill('SIGTERM')
+}, 1_000).unref()

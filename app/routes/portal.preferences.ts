@@ -24,3 +24,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const redirectTo = form.get('redirectTo')
 	return redirectTo ? redirect(safeRedirectTo(redirectTo, '/portal/feed'), { headers }) : data({ ok: true }, { headers })
 }
+
+/** Only posts have something to save; a visit goes to the feed. */
+export const loader = () => redirect('/portal/feed')
