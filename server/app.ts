@@ -7,7 +7,7 @@ import express, { type ErrorRequestHandler } from 'express'
 import type { ViteDevServer } from 'vite'
 import type { AppContext, RequestContext } from '#server/context.ts'
 import { PROJECT_ROOT } from '#server/paths.ts'
-import { bodyLimits } from '#server/http/body-limit.ts'
+import { bodyLimits, drainUnreadBodies } from '#server/http/body-limit.ts'
 import { limitConcurrentLargeRequests } from '#server/http/concurrent-large-requests.ts'
 import { rejectNulInUrl } from '#server/http/nul.ts'
 import { cspNonce, dropUntrustedForwardedHost, sameOriginWrites, securityHeaders } from '#server/http/security.ts'
@@ -55,6 +55,7 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	})
 
 	app.use(requestLog(logger))
+	app.use(drainUnreadBodies())
 	app.use(rejectNulInUrl)
 	app.use(dropUntrustedForwardedHost)
 	// Server-sent events must reach the browser as they are written, not when a gzip block fills.

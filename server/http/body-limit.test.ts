@@ -1,3 +1,4 @@
+import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
@@ -11,6 +12,7 @@ import {
 	bodyLimitFor,
 	bodyLimits,
 	CONTEXT_UPLOAD_LIMIT,
+	drainUnreadBodies,
 	DEFAULT_BODY_LIMIT,
 	DRAFT_FORM_LIMIT,
 	PROFILE_INGEST_LIMIT,
@@ -133,5 +135,39 @@ describe('bodyLimits', () => {
 		expect(chunked.body).toBe(BODY_LIMIT_MESSAGES.lengthRequired)
 		const empty = await sendRaw(origin, ['POST /signin HTTP/1.1'])
 		expect(empty.status).toBe(200)
+	})
+})
+
+describe('drainUnreadBodies', () => {
+	test('a request answered before its body was read leaves its kept-alive connection usable', async () => {
+		const app = express()
+		app.use(drainUnreadBodies())
+		// As Remix does when an action throws a redirect before reading its form: the body is taken
+		// up by a reader (here: the first chunk only) and the answer goes out.
+		app.use((req, res) => {
+			req.once('data', () => req.pause())
+			res.redirect(302, '/signin')
+		})
+		const server = app.listen(0, '127.0.0.1')
+		await new Promise((resolve) => server.once('listening', resolve))
+		const { port } = server.address() as AddressInfo
+		const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+		const post = (body: string) =>
+			new Promise<string>((resolve) => {
+				const req = http.request({ host: '127.0.0.1', port, path: '/onboarding', method: 'POST', agent, headers: { 'Content-Length': Buffer.byteLength(body) } }, (res) => {
+					res.resume()
+					res.on('end', () => resolve(String(res.statusCode)))
+				})
+				req.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'))
+				req.end(body)
+			})
+		try {
+			expect(await post('x'.repeat(2 * MiB))).toBe('302')
+			expect(await post('intent=next')).toBe('302')
+			expect(await post('intent=next')).toBe('302')
+		} finally {
+			agent.destroy()
+			await new Promise((resolve) => server.close(resolve))
+		}
 	})
 })

@@ -99,10 +99,25 @@ export function bodyLimits(): RequestHandler {
 		if (declared === undefined) return next()
 		const limit = bodyLimitFor(req.path)
 		// Node has already refused a malformed or repeated Content-Length (400).
-		if (Number(declared) > limit) return refuse(413, BODY_LIMIT_MESSAGES.tooLarge(limit))
+		if (Number(declared) > limit) {
+			// A body only somewhat too large is read and thrown away, so the client gets the answer on a
+			// connection it can keep; closing on unread bytes makes the kernel reset it, and a browser
+			// then shows "connection reset" instead of the sentence. A huge one is not worth reading.
+			if (Number(declared) <= limit + DRAIN_AT_MOST) {
+				req.resume()
+				return res.status(413).format({
+					'text/plain': () => res.send(BODY_LIMIT_MESSAGES.tooLarge(limit)),
+					'application/json': () => res.json({ error: BODY_LIMIT_MESSAGES.tooLarge(limit) }),
+				})
+			}
+			return refuse(413, BODY_LIMIT_MESSAGES.tooLarge(limit))
+		}
 		next()
 	}
 }
+
+/** How far over its limit a body may be and still be read to the end before the 413. */
+const DRAIN_AT_MOST = 4 * 1024 * 1024
 
 /**
  * Answers a request without reading its body (text, or JSON for an object), and closes the
@@ -113,4 +128,24 @@ export function refuseUnreadBody(res: Response, status: number, body: string | o
 	res.set('Connection', 'close')
 	if (typeof body === 'string') res.status(status).type('text/plain').send(body)
 	else res.status(status).json(body)
+}
+
+/**
+ * Reads to its end, and throws away, the body of a request that was answered before its handler
+ * read it all (a redirect thrown before the form is parsed, a refusal). Node cannot parse the next
+ * request of a kept-alive connection while the last one's body is unread, and resets the
+ * connection instead, so the visitor's next page failed with "connection reset". The body's size
+ * was bounded by bodyLimits before any handler ran.
+ */
+export function drainUnreadBodies(): RequestHandler {
+	return (req, res, next) => {
+		res.once('finish', () => {
+			if (req.complete || req.destroyed) return
+			// Whatever half-read the body (Remix's stream adapter) is done with it: nothing keeps the bytes.
+			req.removeAllListeners('data')
+			req.on('data', () => undefined)
+			req.resume()
+		})
+		next()
+	}
 }
