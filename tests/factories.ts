@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import type { SessionUser, ValidatedSession } from '#server/auth/session.server.ts'
 import type { Db } from '#server/db/client.ts'
 import type { Actor } from '#server/domain/actor.ts'
 
@@ -97,4 +98,21 @@ export async function createOpportunityWithQuestions(db: Db, questions: Question
 /** Sets an artist's plan and credit balance directly (the ledger is the admin's and Stripe's way). */
 export async function setPlan(db: Db, userId: string, { plan = 'free', credits = 0 }: { plan?: 'free' | 'pro'; credits?: number }) {
 	await db.profile.update({ where: { userId }, data: { plan, creditsRemaining: credits, firstLoginGrant: true } })
+}
+
+/** A session as the session middleware resolves it, for callers built without HTTP. */
+export function testSession(id: string, role: 'user' | 'admin', overrides: Partial<SessionUser> = {}): ValidatedSession {
+	return {
+		sessionId: 'test',
+		expiresAt: new Date(Date.now() + 60_000),
+		renewed: false,
+		user: {
+			id,
+			email: `${id}@example.test`,
+			role,
+			onboardingCompleted: true,
+			account: { plan: 'free', creditsRemaining: 0, paymentFailed: false, mediums: [], interests: [], timeZone: null },
+			...overrides,
+		},
+	}
 }

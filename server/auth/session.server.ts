@@ -1,6 +1,7 @@
 import { cookieValue } from '#server/http/cookies.ts'
 import type { Db } from '#server/db/client.ts'
 import type { RequestContext } from '#server/context.ts'
+import { PRO_STATUSES } from '#server/domain/billing/billing.schema.ts'
 import { generateToken, hashToken } from './tokens.ts'
 
 /**
@@ -17,6 +18,20 @@ export type SessionUser = {
 	email: string
 	role: 'user' | 'admin'
 	onboardingCompleted: boolean
+	/**
+	 * What almost every signed-in page shows or needs, read with the session in the same statement
+	 * (so a page costs one round trip for all of it): the plan and credits in the header, the
+	 * payment-failed banner, and the practice and time zone the feed matches and dates by.
+	 * A snapshot at the start of the request: code that changes these reads them afresh.
+	 */
+	account: {
+		plan: 'free' | 'pro'
+		creditsRemaining: number
+		paymentFailed: boolean
+		mediums: string[]
+		interests: string[]
+		timeZone: string | null
+	}
 }
 
 export type ValidatedSession = {
@@ -25,6 +40,20 @@ export type ValidatedSession = {
 	/** True when the expiry moved, so the cookie must be sent again. */
 	renewed: boolean
 	user: SessionUser
+}
+
+type SessionRow = {
+	expires_at: Date
+	user_id: string
+	email: string
+	role: 'user' | 'admin' | null
+	onboarding_completed: boolean | null
+	plan: 'free' | 'pro' | null
+	credits_remaining: number | null
+	mediums: string[] | null
+	interests: string[] | null
+	time_zone: string | null
+	payment_failed: boolean
 }
 
 export async function createSession(db: Db, userId: string, now = new Date()) {
@@ -36,35 +65,48 @@ export async function createSession(db: Db, userId: string, now = new Date()) {
 
 export async function validateSessionToken(db: Db, token: string, now = new Date()): Promise<ValidatedSession | null> {
 	const sessionId = hashToken(token)
-	const session = await db.session.findUnique({
-		where: { id: sessionId },
-		select: {
-			expiresAt: true,
-			user: { select: { id: true, email: true, profile: { select: { role: true, onboardingCompleted: true } } } },
-		},
-	})
-	if (!session) return null
-	if (session.expiresAt.getTime() <= now.getTime()) {
+	// One statement for the session, its user and their profile and billing state. A subscription
+	// whose last payment failed (or that is past due) while it still gives Pro shows a banner.
+	const [row] = await db.$queryRaw<SessionRow[]>`
+		SELECT s.expires_at, u.id AS user_id, u.email, p.role::text AS role, p.onboarding_completed,
+		       p.plan::text AS plan, p.credits_remaining, p.mediums, p.interests, p.time_zone,
+		       EXISTS (SELECT 1 FROM subscriptions sub
+		               WHERE sub.user_id = u.id AND sub.status = ANY(${[...PRO_STATUSES]}::text[])
+		                 AND (sub.payment_failed_at IS NOT NULL OR sub.status = 'past_due')) AS payment_failed
+		FROM sessions s
+		JOIN users u ON u.id = s.user_id
+		LEFT JOIN profiles p ON p.user_id = u.id
+		WHERE s.id = ${sessionId}`
+	if (!row) return null
+	if (row.expires_at.getTime() <= now.getTime()) {
 		await db.session.deleteMany({ where: { id: sessionId } })
 		return null
 	}
-	let expiresAt = session.expiresAt
+	let expiresAt = row.expires_at
 	const renewed = expiresAt.getTime() - now.getTime() < SESSION_TTL_MS / 2
 	if (renewed) {
 		expiresAt = new Date(now.getTime() + SESSION_TTL_MS)
 		await db.session.update({ where: { id: sessionId }, data: { expiresAt } })
 	}
-	const { user } = session
 	return {
 		sessionId,
 		expiresAt,
 		renewed,
 		user: {
-			id: user.id,
-			email: user.email,
-			// A missing profile counts as role user and onboarding not completed (spec section 4).
-			role: user.profile?.role ?? 'user',
-			onboardingCompleted: user.profile?.onboardingCompleted ?? false,
+			id: row.user_id,
+			email: row.email,
+			// A missing profile counts as role user and onboarding not completed (spec section 4),
+			// with no credits on the Free plan.
+			role: row.role ?? 'user',
+			onboardingCompleted: row.onboarding_completed ?? false,
+			account: {
+				plan: row.plan ?? 'free',
+				creditsRemaining: row.credits_remaining ?? 0,
+				paymentFailed: row.payment_failed,
+				mediums: row.mediums ?? [],
+				interests: row.interests ?? [],
+				timeZone: row.time_zone,
+			},
 		},
 	}
 }

@@ -27,7 +27,13 @@ describe('sessions', () => {
 		const user = await createUser(db, { role: 'admin', onboardingCompleted: true })
 		const { token } = await createSession(db, user.id)
 		const session = await validateSessionToken(db, token)
-		expect(session?.user).toEqual({ id: user.id, email: user.email, role: 'admin', onboardingCompleted: true })
+		expect(session?.user).toEqual({
+			id: user.id,
+			email: user.email,
+			role: 'admin',
+			onboardingCompleted: true,
+			account: { plan: 'free', creditsRemaining: 0, paymentFailed: false, mediums: [], interests: [], timeZone: null },
+		})
 		expect(await validateSessionToken(db, `${token}x`)).toBeNull()
 	})
 

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import type { RequestHandler } from 'express'
 import type { Logger } from 'pino'
+import { withQueryStats, type QueryStats } from '#server/db/query-stats.ts'
+import { beforeHeaders } from './before-headers.ts'
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
 
@@ -12,7 +14,11 @@ export function loggedPath(path: string): string {
 	return path.replace(/^\/calendar\/[^/]+$/, '/calendar/[redacted].ics')
 }
 
-/** Gives every request an id (kept from X-Request-Id when sane) and logs it once finished. */
+/**
+ * Gives every request an id (kept from X-Request-Id when sane), counts the statements it sends to
+ * the database (told in a Server-Timing header, `db;desc="2 queries";dur=1.4`, so a browser's
+ * network panel and the bench see them) and logs it once finished.
+ */
 export function requestLog(logger: Logger): RequestHandler {
 	return (req, res, next) => {
 		const incoming = req.get('x-request-id')
@@ -20,14 +26,25 @@ export function requestLog(logger: Logger): RequestHandler {
 		res.locals.requestId = requestId
 		res.setHeader('X-Request-Id', requestId)
 		const started = process.hrtime.bigint()
+		const queries: QueryStats = { count: 0, ms: 0 }
+		beforeHeaders(res, () => {
+			res.setHeader('Server-Timing', `db;desc="${queries.count} ${queries.count === 1 ? 'query' : 'queries'}";dur=${queries.ms.toFixed(1)}`)
+		})
 		res.on('finish', () => {
 			const durationMs = Number(process.hrtime.bigint() - started) / 1e6
 			const level = res.statusCode >= 500 ? 'error' : 'info'
 			logger[level](
-				{ requestId, method: req.method, path: loggedPath(req.path), status: res.statusCode, durationMs: Math.round(durationMs * 10) / 10 },
+				{
+					requestId,
+					method: req.method,
+					path: loggedPath(req.path),
+					status: res.statusCode,
+					durationMs: Math.round(durationMs * 10) / 10,
+					dbQueries: queries.count,
+				},
 				'request',
 			)
 		})
-		next()
+		withQueryStats(queries, next)
 	}
 }

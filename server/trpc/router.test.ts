@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import type { ValidatedSession } from '#server/auth/session.server.ts'
 import { createTestContext } from '#tests/app-context.ts'
-import { createActors, createOpportunity } from '#tests/factories.ts'
+import { createActors, createOpportunity, testSession } from '#tests/factories.ts'
 import { createQuestion } from '#server/domain/questions/questions.ts'
 import { appRouter } from './router.ts'
 import type { TrpcContext } from './trpc.ts'
@@ -10,21 +10,15 @@ async function setup() {
 	const app = await createTestContext()
 	const { admin, user } = await createActors(app.db)
 	const opportunity = await createOpportunity(app.db)
-	const session = (id: string, role: 'user' | 'admin'): ValidatedSession => ({
-		sessionId: 'test',
-		expiresAt: new Date(Date.now() + 60_000),
-		renewed: false,
-		user: { id, email: `${role}@example.test`, role, onboardingCompleted: true },
-	})
 	const caller = (s: ValidatedSession | null) => appRouter.createCaller({ app, session: s, requestId: 'test', browserTimeZone: null } satisfies TrpcContext)
 	return {
 		app,
 		admin,
 		opportunity,
 		caller,
-		adminSession: session(admin.id, 'admin'),
-		userSession: session(user.id, 'user'),
-		notOnboardedSession: { ...session(user.id, 'user'), user: { ...session(user.id, 'user').user, onboardingCompleted: false } },
+		adminSession: testSession(admin.id, 'admin'),
+		userSession: testSession(user.id, 'user'),
+		notOnboardedSession: testSession(user.id, 'user', { onboardingCompleted: false }),
 	}
 }
 

@@ -4,7 +4,7 @@ import { createQuestion } from '#server/domain/questions/questions.ts'
 import { appRouter } from '#server/trpc/router.ts'
 import type { TrpcContext } from '#server/trpc/trpc.ts'
 import { createTestContext } from '#tests/app-context.ts'
-import { createActors, createOpportunity } from '#tests/factories.ts'
+import { createActors, createOpportunity, testSession } from '#tests/factories.ts'
 import { minimalPdf, tinyPng } from '#tests/fixtures/files.ts'
 import { saveContext } from '#tests/question-context.ts'
 
@@ -14,12 +14,7 @@ async function setup() {
 	const other = (await createActors(app.db)).user
 	const opportunity = await createOpportunity(app.db)
 	const question = await createQuestion(app, admin, { opportunityId: opportunity.id, label: 'Artist Statement' })
-	const session = (id: string): ValidatedSession => ({
-		sessionId: 'test',
-		expiresAt: new Date(Date.now() + 60_000),
-		renewed: false,
-		user: { id, email: `${id}@example.test`, role: 'user', onboardingCompleted: true },
-	})
+	const session = (id: string) => testSession(id, 'user')
 	const caller = (s: ValidatedSession | null) => appRouter.createCaller({ app, session: s, requestId: 'test', browserTimeZone: null } satisfies TrpcContext)
 	return {
 		app,
