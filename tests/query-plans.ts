@@ -6,7 +6,7 @@ import { Prisma } from '#server/db/generated/client.ts'
  * its bound parameters, and assert which nodes and indexes the planner chose.
  */
 
-export type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; Plans?: PlanNode[] }
+export type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; 'Plan Rows'?: number; Plans?: PlanNode[] }
 
 function nodesOf(node: PlanNode): PlanNode[] {
 	return [node, ...(node.Plans ?? []).flatMap(nodesOf)]

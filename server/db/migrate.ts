@@ -80,7 +80,7 @@ export async function applyMigrations(
 		}
 		const pool = new pg.Pool({ connectionString: databaseUrl })
 		try {
-			return await withEngine(new PrismaPg(pool), async (engine) => {
+			return await withEngine(runningScriptsWhole(new PrismaPg(pool), pool), async (engine) => {
 				const { editedMigrationNames } = await engine.diagnoseMigrationHistory({
 					migrationsList,
 					optInToShadowDatabase: false,
@@ -235,20 +235,7 @@ class PgliteShadow implements SqlMigrationAwareDriverAdapterFactory {
 		// errors: a broken migration would escape as an unhandled rejection
 		// instead of failing the diff with PostgreSQL's message.
 		adapter.executeScript = async (script) => {
-			try {
-				await db.exec(script)
-			} catch (error) {
-				const e = error as { code?: string; severity?: string; message: string; detail?: string; hint?: string }
-				throw new DriverAdapterError({
-					kind: 'postgres',
-					code: e.code ?? 'N/A',
-					severity: e.severity ?? 'ERROR',
-					message: e.message,
-					detail: e.detail,
-					column: undefined,
-					hint: e.hint,
-				})
-			}
+			await db.exec(script).catch(asDriverAdapterError)
 		}
 		return adapter
 	}
@@ -264,6 +251,37 @@ class PgliteShadow implements SqlMigrationAwareDriverAdapterFactory {
  * does not. The engine still leaves a timer pending for a few seconds, so CLI
  * wrappers end with process.exit().
  */
+/** PostgreSQL's error as the schema engine expects it from an adapter: its code, message and hints. */
+function asDriverAdapterError(error: unknown): never {
+	const e = error as { code?: string; severity?: string; message: string; detail?: string; hint?: string }
+	throw new DriverAdapterError({
+		kind: 'postgres',
+		code: e.code ?? 'N/A',
+		severity: e.severity ?? 'ERROR',
+		message: e.message,
+		detail: e.detail,
+		column: undefined,
+		hint: e.hint,
+	})
+}
+
+/**
+ * @prisma/adapter-pg runs a migration's script one piece per semicolon, which cuts a function body
+ * (`$$ … ; … $$`) apart. PostgreSQL takes the whole script in one simple query instead, as psql
+ * and the Prisma CLI send it.
+ */
+function runningScriptsWhole(factory: PrismaPg, pool: pg.Pool): PrismaPg {
+	const connect = factory.connect.bind(factory)
+	factory.connect = async () => {
+		const adapter = await connect()
+		adapter.executeScript = async (script) => {
+			await pool.query(script).catch(asDriverAdapterError)
+		}
+		return adapter
+	}
+	return factory
+}
+
 async function withEngine<T>(
 	adapterFactory: SqlMigrationAwareDriverAdapterFactory,
 	fn: (engine: SchemaEngine) => Promise<T>,

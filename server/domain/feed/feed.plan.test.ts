@@ -5,7 +5,7 @@ import { createUser } from '#tests/factories.ts'
 import type { AppContext } from '#server/context.ts'
 import { type Prisma } from '#server/db/generated/client.ts'
 import { feedQueries } from './feed.ts'
-import { FEED_PAGE_SIZE, FeedInput } from './feed.schema.ts'
+import { FEED_PAGE_SIZE, FeedInput, MATCH_CANDIDATES } from './feed.schema.ts'
 
 /*
  * The feed must not slow down as the catalogue grows: with 100,000 opportunities its statements
@@ -72,13 +72,25 @@ describe('feed query plans with 100,000 opportunities', () => {
 		}
 	})
 
-	test('the filter options probe the indexes: tags one at a time, locations one index jump each', async () => {
-		const queries = queriesFor({})
-		const tagNodes = onOpportunities(await plan(queries.presentTags(['painting', 'video', 'grants', 'digital art'])))
-		expect(types(tagNodes)).not.toContain('Seq Scan')
+	test('best match ranks the soonest deadlines only: an index walk that stops at MATCH_CANDIDATES, then a small sort', async () => {
+		for (const input of [{ sort: 'match' as const }, { sort: 'match' as const, types: ['grants'] }]) {
+			const nodes = await plan(queriesFor(input).page(FEED_PAGE_SIZE))
+			expect(types(onOpportunities(nodes)), JSON.stringify(input)).not.toContain('Seq Scan')
+			// The candidates' Limit sits under the sort: the sort never sees more than MATCH_CANDIDATES rows.
+			const sort = nodes.find((node) => node['Node Type'] === 'Sort')
+			expect(sort?.['Plan Rows'], JSON.stringify(input)).toBeLessThanOrEqual(MATCH_CANDIDATES)
+		}
+	})
 
-		const locationNodes = onOpportunities(await plan(queries.locations))
-		expect(types(locationNodes)).not.toContain('Seq Scan')
-		expect(indexes(locationNodes)).toContain('opportunities_active_location_idx')
+	test('a page and its count are one statement, still on the indexes', async () => {
+		for (const input of [{}, { sort: 'match' as const }, { mediums: ['ceramics'], locations: ['City 7'] }]) {
+			const nodes = await plan(queriesFor(input).pageWithCount(FEED_PAGE_SIZE))
+			expect(types(onOpportunities(nodes)), JSON.stringify(input)).not.toContain('Seq Scan')
+		}
+	})
+
+	test('the tag options probe the tags index one tag at a time', async () => {
+		const tagNodes = onOpportunities(await plan(queriesFor({}).presentTags(['painting', 'video', 'grants', 'digital art'])))
+		expect(types(tagNodes)).not.toContain('Seq Scan')
 	})
 })

@@ -10,6 +10,13 @@ export const FEED_PAGE_SIZE = 24
 /** "Load more" shows pages 1..N at once (see feed.ts); past this the list stops growing. */
 export const MAX_FEED_PAGE = 40
 
+/**
+ * Best match ranks the open calls closing soonest, at most this many (after the filters), and says
+ * so on the page: a score that differs per artist cannot be served by an index, so ranking the
+ * whole catalogue would cost a scan of every open row on every page (ADR 026).
+ */
+export const MATCH_CANDIDATES = 2000
+
 export const FEED_SORTS = ['deadline', 'match'] as const
 export type FeedSort = (typeof FEED_SORTS)[number]
 export const FEED_SORT_LABELS: Record<FeedSort, string> = { deadline: 'Deadline (soonest first)', match: 'Best match' }

@@ -3,8 +3,9 @@ import { createTestContext } from '#tests/app-context.ts'
 import { createUser } from '#tests/factories.ts'
 import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
-import { listFeed } from './feed.ts'
-import type { FeedInput } from './feed.schema.ts'
+import { withQueryStats } from '#server/db/query-stats.ts'
+import { listFeed, MAX_FEED_LOCATIONS, type FeedProfile } from './feed.ts'
+import { MATCH_CANDIDATES, type FeedInput } from './feed.schema.ts'
 
 let ctx: AppContext
 let artist: Actor
@@ -31,7 +32,7 @@ async function seed(...opportunities: Seed[]) {
 	})
 }
 
-async function feed(input: FeedInput = {}, options: { now?: Date; browserTimeZone?: string | null } = {}) {
+async function feed(input: FeedInput = {}, options: { now?: Date; browserTimeZone?: string | null; profile?: FeedProfile } = {}) {
 	return listFeed(ctx, artist, input, { now: NOW, ...options })
 }
 
@@ -221,6 +222,52 @@ describe('the feed', () => {
 			['Not saved', false],
 		])
 		expect(titles(await feed({ saved: true }))).toEqual(['Saved'])
+	})
+
+	test('best match ranks the 2,000 soonest deadlines, and says so only when there were more', async () => {
+		// 2,001 open calls: the best one closes last, so it is past the candidates and not ranked first.
+		await seed(
+			...Array.from({ length: MATCH_CANDIDATES }, (_, i) => ({ title: `Call ${i}`, tags: ['painting'], deadline: '2026-05-01' })),
+			{ title: 'Best, closing last', tags: ['painting', 'video', 'grants'], deadline: '2026-09-01' },
+		)
+		const ranked = await feed({ sort: 'match' })
+		expect(ranked.matchRankedSoonest).toBe(true)
+		expect(titles(ranked)[0]).not.toBe('Best, closing last')
+		await ctx.db.opportunity.deleteMany({ where: { title: 'Call 0' } })
+		const all = await feed({ sort: 'match' })
+		expect(all.matchRankedSoonest).toBe(false)
+		expect(titles(all)[0]).toBe('Best, closing last')
+	})
+
+	test('the filter options are read once while the catalogue stays the same, and a change shows on the next page', async () => {
+		await seed({ title: 'Call A', tags: ['painting'], location: 'Berlin' })
+		const statements = async () => {
+			const stats = { count: 0, ms: 0 }
+			const result = await withQueryStats(stats, () => feed({}, { profile: { mediums: ['Painting', 'Video'], interests: [], timeZone: null } }))
+			return { count: stats.count, options: result.options }
+		}
+		const first = await statements()
+		expect(first.options.locations).toEqual(['Berlin'])
+		const again = await statements()
+		// The page with its count, nothing else.
+		expect(again.count).toBe(1)
+		expect(again.options).toEqual(first.options)
+
+		await seed({ title: 'Call B', tags: ['video'], location: 'Accra' })
+		const changed = await statements()
+		expect(changed.options.locations).toEqual(['Accra', 'Berlin'])
+		expect(changed.options.mediums.map((option) => option.value)).toEqual(['painting', 'video'])
+	})
+
+	test('the location filter offers the 50 places with the most open calls', async () => {
+		await seed(
+			...Array.from({ length: 60 }, (_, i) => ({ title: `Call in ${i}`, location: `Place ${String(i).padStart(2, '0')}` })),
+			{ title: 'Second in 59', location: 'Place 59' },
+		)
+		const { options } = await feed()
+		expect(options.locations).toHaveLength(MAX_FEED_LOCATIONS)
+		expect(options.locations).toContain('Place 59')
+		expect(options.locations).toEqual([...options.locations].sort())
 	})
 
 	test('filters from a hand-edited URL fall back to defaults instead of failing', async () => {

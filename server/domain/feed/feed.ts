@@ -5,11 +5,17 @@ import { DomainError, parseInput } from '#server/domain/errors.ts'
 import type { Category } from '#server/domain/opportunities/opportunity.schema.ts'
 import { INTEREST_LABELS, type Interest } from '#server/domain/profiles/choices.ts'
 import { effectiveTimeZone, todayIn } from '#server/domain/time-zone.ts'
-import { FEED_PAGE_SIZE, FeedInput, type FeedFilters } from './feed.schema.ts'
+import { FEED_PAGE_SIZE, FeedInput, MATCH_CANDIDATES, type FeedFilters } from './feed.schema.ts'
+import { catalogueVersion } from '#server/domain/opportunities/catalogue-cache.ts'
+import { feedFacets } from './facets.ts'
 import { asTag, matchReasons, optionsFor, type MatchReasons } from './matching.ts'
 
-/** How many distinct locations the location filter offers at most. */
-export const MAX_FEED_LOCATIONS = 200
+/**
+ * How many locations the location filter offers at most: those with the most open calls (a
+ * catalogue of 100,000 calls in 300 cities would otherwise put 300 checkboxes on every page).
+ */
+export const MAX_FEED_LOCATIONS = 50
+
 
 /**
  * The count stops here ("1,000+ open opportunities"): counting every open row reads the whole
@@ -65,25 +71,44 @@ function whereClause(filters: FeedFilters, { userId, today }: QueryScope): Prism
  */
 export function feedQueries(filters: FeedFilters, scope: QueryScope) {
 	const where = whereClause(filters, scope)
+	const columns = Prisma.sql`o.id, o.title, o.organization, o.location, o.deadline, o.tags, o.category`
 	// One containment test per practice tag: several times cheaper per row than unnesting the tags.
-	const score = () => Prisma.join(
-		scope.practiceTags.map((tag) => Prisma.sql`(o.tags @> ARRAY[${tag}]::text[])::int`),
-		' + ',
-	)
+	const score = () =>
+		Prisma.join(
+			scope.practiceTags.map((tag) => Prisma.sql`(o.tags @> ARRAY[${tag}]::text[])::int`),
+			' + ',
+		)
 	// Without mediums or interests nothing scores: best match is the deadline order.
-	const order =
-		filters.sort === 'match' && scope.practiceTags.length
-			? Prisma.sql`ORDER BY (${score()}) DESC, o.deadline, o.id`
-			: Prisma.sql`ORDER BY o.deadline, o.id`
-	return {
-		count: Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM opportunities o ${where} LIMIT ${FEED_COUNT_CAP + 1}) AS open`,
-		page: (limit: number) => Prisma.sql`
+	const byMatch = filters.sort === 'match' && scope.practiceTags.length > 0
+	// Best match counts a little further, to say whether it ranked every open call or only the soonest.
+	const countUpTo = byMatch ? Math.max(FEED_COUNT_CAP, MATCH_CANDIDATES) : FEED_COUNT_CAP
+	const count = Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM opportunities o ${where} LIMIT ${countUpTo + 1}) AS open`
+	const page = (limit: number) => {
+		// Best match ranks the MATCH_CANDIDATES soonest deadlines: an index walk that stops, then a
+		// sort of at most that many rows, whatever the size of the catalogue.
+		const source = byMatch
+			? Prisma.sql`(SELECT ${columns} FROM opportunities o ${where} ORDER BY o.deadline, o.id LIMIT ${MATCH_CANDIDATES}) AS o`
+			: Prisma.sql`opportunities o ${where}`
+		return Prisma.sql`
 			SELECT o.id, o.title, o.organization, o.location, to_char(o.deadline, 'YYYY-MM-DD') AS deadline,
 			       o.tags, o.category::text AS category,
 			       EXISTS (SELECT 1 FROM saved_opportunities s WHERE s.user_id = ${scope.userId}::uuid AND s.opportunity_id = o.id) AS saved
-			FROM opportunities o ${where}
-			${order}
-			LIMIT ${limit}`,
+			FROM ${source}
+			${byMatch ? Prisma.sql`ORDER BY (${score()}) DESC, o.deadline, o.id` : Prisma.sql`ORDER BY o.deadline, o.id`}
+			LIMIT ${limit}`
+	}
+	return {
+		count,
+		page,
+		/**
+		 * What a feed request reads, in one statement: the page, the capped count and the catalogue's
+		 * version (for the cached filter options). One row even when the page is empty.
+		 */
+		pageWithCount: (limit: number) => Prisma.sql`
+			SELECT meta.total, meta.version, p.id, p.title, p.organization, p.location, p.deadline, p.tags, p.category, p.saved
+			FROM (SELECT (${count}) AS total, ${catalogueVersion} AS version) AS meta
+			LEFT JOIN LATERAL (SELECT row_number() OVER () AS ord, page.* FROM (${page(limit)}) AS page) AS p ON true
+			ORDER BY p.ord`,
 		/**
 		 * Which of `tags` at least one open opportunity carries: one index probe per tag rather
 		 * than unnesting every row's tags.
@@ -93,21 +118,15 @@ export function feedQueries(filters: FeedFilters, scope: QueryScope) {
 			WHERE EXISTS (SELECT 1 FROM opportunities o
 			              WHERE o.active = true AND o.deadline >= ${scope.today}::date AND o.tags @> ARRAY[tag])`,
 		/**
-		 * The distinct locations of open opportunities, read as a "loose index scan": each step
-		 * jumps to the next location in the (active, location) index instead of reading every row.
+		 * The MAX_FEED_LOCATIONS locations with the most open calls, alphabetically. It counts every
+		 * open call, so it runs once per catalogue version and day (facets.ts), not per page.
 		 */
 		locations: Prisma.sql`
-			WITH RECURSIVE next_location(location) AS (
-				(SELECT o.location FROM opportunities o
-				 WHERE o.active = true AND o.location IS NOT NULL AND o.deadline >= ${scope.today}::date
-				 ORDER BY o.location LIMIT 1)
-				UNION ALL
-				SELECT (SELECT o.location FROM opportunities o
-				        WHERE o.active = true AND o.location > n.location AND o.deadline >= ${scope.today}::date
-				        ORDER BY o.location LIMIT 1)
-				FROM next_location n WHERE n.location IS NOT NULL
-			)
-			SELECT location FROM next_location WHERE location IS NOT NULL AND location <> '' LIMIT ${MAX_FEED_LOCATIONS}`,
+			SELECT location FROM (
+				SELECT o.location, count(*) AS calls FROM opportunities o
+				WHERE o.active = true AND o.deadline >= ${scope.today}::date AND o.location IS NOT NULL AND o.location <> ''
+				GROUP BY o.location ORDER BY calls DESC, o.location LIMIT ${MAX_FEED_LOCATIONS}
+			) AS top ORDER BY location`,
 	}
 }
 
@@ -123,45 +142,62 @@ export async function listFeed(
 	ctx: Pick<AppContext, 'db'>,
 	actor: Actor,
 	input: FeedInput,
-	{ now = new Date(), browserTimeZone = null }: { now?: Date; browserTimeZone?: string | null } = {},
+	{
+		now = new Date(),
+		browserTimeZone = null,
+		profile,
+	}: {
+		now?: Date
+		browserTimeZone?: string | null
+		/** The artist's practice and time zone when the caller has them already (the session has). */
+		profile?: FeedProfile
+	} = {},
 ) {
 	const filters = parseInput(FeedInput, input)
+	const practiceProfile = profile ?? (await readFeedProfile(ctx, actor))
+
+	const timeZone = effectiveTimeZone(practiceProfile.timeZone, browserTimeZone)
+	const today = todayIn(timeZone, now)
+	const practice = { mediums: practiceProfile.mediums, interests: practiceProfile.interests }
+	const practiceTags = [...new Set([...practice.mediums, ...practice.interests].map(asTag))]
+	const queries = feedQueries(filters, { userId: actor.id, today, practiceTags })
+
+	// The statement's one row for an empty page has only `total` and `version`.
+	type PageRow = { total: number; version: string } & (Row | { id: null })
+	const rows = await ctx.db.$queryRaw<PageRow[]>(queries.pageWithCount(filters.page * FEED_PAGE_SIZE))
+	const counting = rows[0]?.total ?? 0
+	const cards = rows.flatMap(({ total: _total, version: _version, ...row }) => (row.id === null ? [] : [row as Row]))
+	const facets = await feedFacets(ctx, { version: rows[0]?.version ?? '', today, tags: practiceTags, queries })
+	const interestLabel = (interest: string) => INTEREST_LABELS[interest as Interest] ?? interest
+
+	return {
+		cards: cards.map((row): FeedCard => ({ ...row, match: matchReasons(row.tags, practice) })),
+		/** Exact up to FEED_COUNT_CAP; past it `totalIsCapped` says "more than that". */
+		total: Math.min(counting, FEED_COUNT_CAP),
+		totalIsCapped: counting > FEED_COUNT_CAP,
+		hasMore: cards.length < counting,
+		/** Best match ranked only the MATCH_CANDIDATES soonest deadlines (the page says so). */
+		matchRankedSoonest: filters.sort === 'match' && practiceTags.length > 0 && counting > MATCH_CANDIDATES,
+		filters,
+		today,
+		timeZone,
+		options: {
+			mediums: optionsFor(practice.mediums, facets.presentTags),
+			types: optionsFor(practice.interests, facets.presentTags).map((option) => ({ ...option, label: interestLabel(option.label) })),
+			locations: facets.locations,
+		},
+	}
+}
+
+export type FeedProfile = { mediums: string[]; interests: string[]; timeZone: string | null }
+
+async function readFeedProfile(ctx: Pick<AppContext, 'db'>, actor: Actor): Promise<FeedProfile> {
 	const profile = await ctx.db.profile.findUnique({
 		where: { userId: actor.id },
 		select: { mediums: true, interests: true, timeZone: true },
 	})
 	if (!profile) throw new DomainError('NOT_FOUND', `No profile for user ${actor.id}.`)
-
-	const timeZone = effectiveTimeZone(profile.timeZone, browserTimeZone)
-	const today = todayIn(timeZone, now)
-	const practice = { mediums: profile.mediums, interests: profile.interests }
-	const practiceTags = [...new Set([...practice.mediums, ...practice.interests].map(asTag))]
-	const queries = feedQueries(filters, { userId: actor.id, today, practiceTags })
-
-	const [[counted], rows, presentRows, locationRows] = await Promise.all([
-		ctx.db.$queryRaw<{ total: number }[]>(queries.count),
-		ctx.db.$queryRaw<Row[]>(queries.page(filters.page * FEED_PAGE_SIZE)),
-		practiceTags.length ? ctx.db.$queryRaw<{ tag: string }[]>(queries.presentTags(practiceTags)) : [],
-		ctx.db.$queryRaw<{ location: string }[]>(queries.locations),
-	])
-	const counting = counted?.total ?? 0
-	const presentTags = new Set(presentRows.map((row) => row.tag))
-	const interestLabel = (interest: string) => INTEREST_LABELS[interest as Interest] ?? interest
-
-	return {
-		cards: rows.map((row): FeedCard => ({ ...row, match: matchReasons(row.tags, practice) })),
-		/** Exact up to FEED_COUNT_CAP; past it `totalIsCapped` says "more than that". */
-		total: Math.min(counting, FEED_COUNT_CAP),
-		totalIsCapped: counting > FEED_COUNT_CAP,
-		hasMore: rows.length < counting,
-		filters,
-		today,
-		timeZone,
-		options: {
-			mediums: optionsFor(practice.mediums, presentTags),
-			types: optionsFor(practice.interests, presentTags).map((option) => ({ ...option, label: interestLabel(option.label) })),
-			locations: locationRows.map((row) => row.location),
-		},
-	}
+	return profile
 }
+
 export type Feed = Awaited<ReturnType<typeof listFeed>>

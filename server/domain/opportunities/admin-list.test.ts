@@ -3,6 +3,7 @@ import { createTestContext } from '#tests/app-context.ts'
 import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError } from '#server/domain/errors.ts'
+import { withQueryStats } from '#server/db/query-stats.ts'
 import { listOpportunitiesForAdmin } from './admin-list.ts'
 
 const admin: Actor = { id: '00000000-0000-4000-8000-00000000000a', role: 'admin' }
@@ -90,5 +91,31 @@ describe('listOpportunitiesForAdmin', () => {
 		const error = await listOpportunitiesForAdmin(ctx, { id: admin.id, role: 'user' }, {}).catch((e: unknown) => e)
 		expect(error).toBeInstanceOf(DomainError)
 		expect((error as DomainError).code).toBe('FORBIDDEN')
+	})
+
+	test('the count and locations are read once while the catalogue stays the same; a change shows on the next page', async () => {
+		const statements = async (input: Parameters<typeof list>[0]) => {
+			const stats = { count: 0, ms: 0 }
+			const result = await withQueryStats(stats, () => list(input))
+			return { count: stats.count, result }
+		}
+		await statements({ location: 'Porto' })
+		const again = await statements({ location: 'Porto' })
+		expect(again.count).toBe(1)
+		expect(again.result).toMatchObject({ total: 15, pageCount: 1 })
+
+		const added = await ctx.db.opportunity.create({
+			data: { title: 'Added in Porto', url: 'https://example.org/added', category: 'grant', location: 'Porto', slug: 'added-in-porto' },
+		})
+		try {
+			const changed = await statements({ location: 'Porto' })
+			expect(changed.result.total).toBe(16)
+			expect(titles(changed.result.rows)).toContain('Added in Porto')
+			// A page past the end, known only once counted again, still shows the last page.
+			expect((await list({ location: 'Porto', page: 9 })).page).toBe(1)
+		} finally {
+			await ctx.db.opportunity.delete({ where: { id: added.id } })
+		}
+		expect((await list({ location: 'Porto' })).total).toBe(15)
 	})
 })

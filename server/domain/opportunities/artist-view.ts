@@ -12,6 +12,8 @@ import { questionSelect } from '#server/domain/questions/questions.ts'
 export async function getOpportunityForArtist(ctx: Pick<AppContext, 'db'>, actor: Actor, input: { id: string }) {
 	const id = existingId(input.id, 'Opportunity')
 	const opportunity = await ctx.db.opportunity.findFirst({
+		// The questions and the saved mark in the same statement (LATERAL joins), not three.
+		relationLoadStrategy: 'join',
 		where: { id, active: true },
 		select: {
 			id: true,
