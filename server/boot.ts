@@ -36,22 +36,27 @@ export type RunningContext = {
  * What both entry points (the web server and `npm run worker`) start from: the
  * database with its migrations applied, the job queue and the integrations
  * chosen by the environment.
+ *
+ * `clusterWorker`: an extra web process of `npm start`'s cluster (server/index.ts), given the
+ * database the first process opened and migrated; it only queues jobs.
  */
-export async function openAppContext(env: Env, logger: Logger): Promise<RunningContext> {
+export async function openAppContext(env: Env, logger: Logger, { clusterWorker = false } = {}): Promise<RunningContext> {
 	const database = await openDatabaseServer(env, logger)
-	logger.info({ database: database.description }, 'database started')
-	// Serialised by an advisory lock, so web and worker processes may start together.
-	const { applied } = await applyMigrations(database.url, { log: (message) => logger.info(message) })
-	if (applied.length) logger.info({ applied }, 'migrations applied')
+	if (!clusterWorker) {
+		logger.info({ database: database.description }, 'database started')
+		// Serialised by an advisory lock, so web and worker processes may start together.
+		const { applied } = await applyMigrations(database.url, { log: (message) => logger.info(message) })
+		if (applied.length) logger.info({ applied }, 'migrations applied')
+	}
 
 	const db = createDb(database.url)
-	const jobRunner = await startJobs({ databaseUrl: database.url, logger })
+	const jobRunner = await startJobs({ databaseUrl: database.url, logger, sendOnly: clusterWorker })
 	const mailer = createMailer(env, logger)
 	const storage = createStorage(env)
 	const drafter = createDrafter(env)
 	const payments = createPayments(env)
 	const notifications = createNotifications(database.url, logger)
-	logger.info({ mailer: mailer.kind, storage: storage.kind, drafter: drafter.kind, payments: payments.kind, paymentsConfigured: payments.configured }, 'integrations ready')
+	if (!clusterWorker) logger.info({ mailer: mailer.kind, storage: storage.kind, drafter: drafter.kind, payments: payments.kind, paymentsConfigured: payments.configured }, 'integrations ready')
 
 	return {
 		app: { env, db, databaseUrl: database.url, notifications, logger, mailer, storage, drafter, payments, jobs: jobRunner.jobs },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import path from 'node:path'
 import { z } from 'zod'
 
@@ -57,6 +58,14 @@ const EnvSchema = z
 		TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
 		/** Run the background job workers inside the web process; false when `npm run worker` processes do it. */
 		RUN_WORKERS: booleanFlag(true),
+		/**
+		 * How many web processes serve requests (node:cluster). Unset: one per core in production,
+		 * one in development. The job workers, migrations and the embedded database stay in the
+		 * first process, whatever this says.
+		 */
+		WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+		/** gzip pages and JSON here; `off` when a reverse proxy in front compresses (it does it better and off our cores). */
+		COMPRESSION: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
 
 		SMTP_URL: optionalUrl.refine((value) => value === undefined || /^smtps?:\/\//.test(value), {
 			message: 'must start with smtp:// or smtps://',
@@ -137,6 +146,7 @@ export type Env = ParsedEnv & {
 	SESSION_SECRET: string
 	DATA_DIR: string
 	isProduction: boolean
+	WEB_CONCURRENCY: number
 }
 
 export class EnvError extends Error {
@@ -169,6 +179,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 		SESSION_SECRET: env.SESSION_SECRET ?? (isProduction ? localSecret(dataDir) : DEVELOPMENT_SECRET),
 		DATA_DIR: dataDir,
 		isProduction,
+		WEB_CONCURRENCY: env.WEB_CONCURRENCY ?? (isProduction ? availableParallelism() : 1),
 	}
 }
 

@@ -22,6 +22,11 @@ export type StartJobsOptions = {
 	retry?: { [N in JobName]?: Partial<RetryPolicy> }
 	/** How often an idle worker polls (pg-boss's minimum is 0.5). */
 	pollingIntervalSeconds?: number
+	/**
+	 * Only queue jobs, never run or maintain them: the extra web processes of a cluster, where the
+	 * first process has already created the schema, the queues and their schedules.
+	 */
+	sendOnly?: boolean
 }
 
 /**
@@ -29,8 +34,13 @@ export type StartJobsOptions = {
  * created and migrated by pg-boss itself on start). Jobs survive restarts and
  * any process, web or worker, may run them.
  */
-export async function startJobs({ databaseUrl, logger, retry = {}, pollingIntervalSeconds = 2 }: StartJobsOptions): Promise<JobRunner> {
-	const boss = new PgBoss({ connectionString: databaseUrl, application_name: 'callboard-jobs', max: 4 })
+export async function startJobs({ databaseUrl, logger, retry = {}, pollingIntervalSeconds = 2, sendOnly = false }: StartJobsOptions): Promise<JobRunner> {
+	const boss = new PgBoss({
+		connectionString: databaseUrl,
+		application_name: 'callboard-jobs',
+		max: sendOnly ? 2 : 4,
+		...(sendOnly ? { migrate: false, supervise: false, schedule: false } : {}),
+	})
 	// Without a listener an 'error' event would crash the process; pg-boss recovers by itself.
 	boss.on('error', (error) => logger.error({ err: error }, 'job queue error'))
 	await boss.start()
@@ -39,7 +49,7 @@ export async function startJobs({ databaseUrl, logger, retry = {}, pollingInterv
 		const { retryLimit, retryDelay, retryBackoff } = QUEUES[name]
 		return { retryLimit, retryDelay, retryBackoff, ...retry[name] }
 	}
-	for (const name of JOB_NAMES) {
+	for (const name of sendOnly ? [] : JOB_NAMES) {
 		// Idempotent: a queue that exists keeps its policy.
 		await boss.createQueue(name, { name, policy: QUEUES[name].policy, expireInSeconds: QUEUES[name].expireInSeconds, ...retryOf(name) })
 		// Schedules live in the database, keyed by queue name: every process may (re)declare them.
@@ -67,6 +77,7 @@ export async function startJobs({ databaseUrl, logger, retry = {}, pollingInterv
 	return {
 		jobs,
 		async work(handlers) {
+			if (sendOnly) throw new Error('This job runner only sends jobs.')
 			for (const name of JOB_NAMES) {
 				const handler = handlers[name] as JobHandler<JobName> | undefined
 				if (!handler) continue
