@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Toaster } from '#app/components/toaster.tsx'
 import stylesheet from '#app/styles/tailwind.css?url'
+import { PRIVATE_PAGE, rootHeaders } from '#app/utils/cache-control.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { useNonce } from '#app/utils/nonce-provider.tsx'
 import { timeZoneHintScript } from '#app/utils/time-zone.ts'
@@ -16,6 +17,8 @@ export const links: LinksFunction = () => [
 	{ rel: 'stylesheet', href: stylesheet },
 ]
 
+export const headers = rootHeaders
+
 export const meta: MetaFunction = () =>
 	pageMeta({ description: 'Find open calls for visual artists and get AI-written drafts of your applications.' })
 
@@ -24,11 +27,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		getOptionalUser(request, context),
 		getToast(request, context.app.env),
 	])
-	return data(
-		{ user: user ? { email: user.email, role: user.role } : null, toast },
-		// Clears the flash cookie, so the toast shows once.
-		{ headers: headers ?? undefined },
-	)
+	// Clears the flash cookie, so the toast shows once.
+	const responseHeaders = new Headers(headers ?? undefined)
+	// A page with this visitor's name or toast on it is theirs alone (app/utils/cache-control.ts).
+	if (user || toast) responseHeaders.set('Cache-Control', PRIVATE_PAGE)
+	return data({ user: user ? { email: user.email, role: user.role } : null, toast }, { headers: responseHeaders })
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
-import { createRequestHandler } from '@remix-run/express'
 import { createExpressMiddleware } from '@trpc/server/adapters/express'
 import type { ServerBuild } from '@remix-run/node'
 import compression from 'compression'
@@ -9,6 +9,8 @@ import type { AppContext, RequestContext } from '#server/context.ts'
 import { PROJECT_ROOT } from '#server/paths.ts'
 import { bodyLimits, drainUnreadBodies } from '#server/http/body-limit.ts'
 import { limitConcurrentLargeRequests } from '#server/http/concurrent-large-requests.ts'
+import { createPageCache } from '#server/http/page-cache.ts'
+import { remixHandler } from '#server/http/remix-handler.ts'
 import { rejectNulInUrl } from '#server/http/nul.ts'
 import { cspNonce, dropUntrustedForwardedHost, sameOriginWrites, securityHeaders } from '#server/http/security.ts'
 import { requestLog } from '#server/http/request-log.ts'
@@ -58,10 +60,20 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	app.use(drainUnreadBodies())
 	app.use(rejectNulInUrl)
 	app.use(dropUntrustedForwardedHost)
-	// Server-sent events must reach the browser as they are written, not when a gzip block fills.
-	app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) }))
+	if (env.COMPRESSION === 'on') {
+		// Documents are one body each (app/entry.server.tsx), so each is compressed in one pass.
+		// Server-sent events must reach the browser as they are written, not when a gzip block fills.
+		app.use(compression({ filter: (req, res) => !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream') && compression.filter(req, res) }))
+	}
+	const build = vite
+		? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
+		: ((await import(/* @vite-ignore */ SERVER_BUILD)) as ServerBuild)
+	// Public pages for signed-out visitors, kept rendered (development always renders afresh).
+	const pageCache = typeof build === 'function' ? undefined : createPageCache({ secret: env.SESSION_SECRET, buildVersion: build.assets.version })
+	if (pageCache) app.use(pageCache.lookup)
 	app.use(cspNonce)
 	app.use(securityHeaders(env, appContext.payments.checkoutOrigins))
+	if (pageCache) app.use(pageCache.serve)
 
 	if (vite) {
 		app.use(vite.middlewares)
@@ -69,7 +81,10 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 		// Fingerprinted assets never change; everything else in public/ may.
 		// A missing fingerprinted asset is a 404 here, not a page.
 		app.use('/assets', express.static(path.join(CLIENT_BUILD, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }))
-		app.use(express.static(CLIENT_BUILD, { maxAge: '1h' }))
+		// The few other files (favicon.svg) are listed once, so a page request never waits on the disk.
+		const publicFiles = new Set((existsSync(CLIENT_BUILD) ? readdirSync(CLIENT_BUILD) : []).filter((name) => name !== 'assets').map((name) => `/${name}`))
+		const serveFile = express.static(CLIENT_BUILD, { maxAge: '1h', index: false })
+		app.use((req, res, next) => (publicFiles.has(req.path) ? serveFile(req, res, next) : next()))
 	}
 
 	// Stripe's webhooks: the signature is checked on the raw bytes, so this route reads its own body
@@ -110,15 +125,12 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	// Every other body is Remix's: refused by its declared size before any action reads it.
 	app.use(bodyLimits())
 
-	const build = vite
-		? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
-		: ((await import(/* @vite-ignore */ SERVER_BUILD)) as ServerBuild)
-
 	app.all(
 		'*',
-		createRequestHandler({
+		remixHandler({
 			build,
 			mode: env.NODE_ENV,
+			pageCache,
 			getLoadContext: (req, res): RequestContext => ({
 				app: appContext,
 				cspNonce: res.locals.cspNonce as string,

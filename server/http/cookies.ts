@@ -11,3 +11,12 @@ export function cookieValue(header: string | null | undefined, name: string): st
 	}
 	return null
 }
+
+/** The names of the cookies in a Cookie header, in order. */
+export function cookieNames(header: string | null | undefined): string[] {
+	if (!header) return []
+	return header
+		.split(';')
+		.map((part) => part.split('=')[0]!.trim())
+		.filter(Boolean)
+}

@@ -4,9 +4,12 @@ import helmet from 'helmet'
 import type { Logger } from 'pino'
 import type { Env } from '#server/env.ts'
 
-/** A fresh nonce per response; Remix's scripts carry it (app/entry.server.tsx). */
+/**
+ * A fresh nonce per response; Remix's scripts carry it (app/entry.server.tsx). A page served from
+ * the page cache has brought the nonce its body was rendered with (page-cache.ts).
+ */
 export const cspNonce: RequestHandler = (_req, res, next) => {
-	res.locals.cspNonce = randomBytes(16).toString('base64')
+	res.locals.cspNonce ??= randomBytes(16).toString('base64')
 	next()
 }
 

@@ -4,7 +4,8 @@ import { isAlive, OwnServer } from './support/own-server.ts'
 
 test.describe('security headers and health', () => {
 	test('every page carries a nonce-based CSP that its scripts match', async ({ request, page }, testInfo) => {
-		const response = await request.get('/')
+		// A page rendered for each request (public pages kept rendered are in caching.spec.ts).
+		const response = await request.get('/forgot-password')
 		const headers = response.headers()
 		const csp = headers['content-security-policy'] ?? ''
 		const nonce = /'nonce-([^']+)'/.exec(csp)?.[1]
@@ -21,7 +22,7 @@ test.describe('security headers and health', () => {
 		expect(new Set(scriptNonces)).toEqual(new Set([nonce]))
 
 		// A second response gets a different nonce.
-		const again = (await request.get('/')).headers()['content-security-policy']
+		const again = (await request.get('/forgot-password')).headers()['content-security-policy']
 		expect(again).not.toBe(csp)
 
 		// With JavaScript the page hydrates under that policy without violations.

@@ -99,12 +99,17 @@ describe('drafting with the Anthropic drafter', () => {
 	})
 
 	test('answers are written side by side, not one after another', async () => {
+		// Each request is held until all ten are in flight (or 3 s pass): written one after another,
+		// they would never overlap, however slow or fast the machine.
 		let inFlight = 0
 		let most = 0
+		let allArrived = () => {}
+		const arrived = new Promise<void>((resolve) => (allArrived = resolve))
 		fake.setResponder(async () => {
 			inFlight += 1
 			most = Math.max(most, inFlight)
-			await new Promise((resolve) => setTimeout(resolve, 200))
+			if (inFlight === 10) allArrived()
+			await Promise.race([arrived, new Promise((resolve) => setTimeout(resolve, 3_000))])
 			inFlight -= 1
 			return { text: 'Side by side.' }
 		})

@@ -1,0 +1,143 @@
+import { createHash, createHmac } from 'node:crypto'
+import { promisify } from 'node:util'
+import { gzip as gzipCallback } from 'node:zlib'
+import type { Request, RequestHandler, Response } from 'express'
+import { cookieNames } from './cookies.ts'
+
+const gzip = promisify(gzipCallback)
+
+/**
+ * Cookies a signed-out visitor may carry that change nothing on a public page: the browser's time
+ * zone hint and the portal's layout preferences. Any other cookie (a session, a toast waiting to be
+ * shown, one we do not know) means the page is rendered for this request alone.
+ */
+const NEUTRAL_COOKIES = new Set(['cb_tz', 'cb_sidebar', 'cb_credits_banner'])
+
+/** What routes say to be kept (app/utils/cache-control.ts): public, so the same for every visitor. */
+const PUBLIC_CACHE_CONTROL = /^public\b/
+
+export type CachedPage = {
+	status: number
+	headers: [string, string][]
+	body: Buffer
+	gzipped: Buffer
+	etag: string
+	/** The CSP nonce the body's scripts carry: a request served this page is given the same one. */
+	nonce: string
+	expiresAt: number
+}
+
+export type PageCacheOptions = {
+	/** Keys the nonces: SESSION_SECRET, which every web process shares. */
+	secret: string
+	/** The build's version: a new build renders new pages, with new nonces. */
+	buildVersion: string
+	maxEntries?: number
+	ttlMs?: number
+	now?: () => number
+}
+
+/**
+ * Signed-out pages that routes mark public (`/`, `/pricing`, `/signin`), kept rendered and gzipped
+ * in this process until the end of the current `ttlMs` period: the same for every visitor, so
+ * rendering them once serves them all.
+ *
+ * The nonce such a page is rendered with is not random but an HMAC of the URL, the build and the
+ * period, under the server's secret: every web process renders the same bytes, so the ETag (the
+ * body's hash) answers a browser's revalidation with 304 whichever process it reaches. Nobody
+ * without the secret can compute it, and it is only ever used for the one body rendered from that
+ * URL in that build and period, which is what a nonce must guarantee.
+ *
+ * Requests with a session or any other non-neutral cookie never read or fill the cache, and only a
+ * 200 HTML response without Set-Cookie is kept, so one visitor's page cannot reach another.
+ */
+export function createPageCache({ secret, buildVersion, maxEntries = 200, ttlMs = 5 * 60_000, now = Date.now }: PageCacheOptions) {
+	const pages = new Map<string, CachedPage>()
+	const periodOf = (time: number) => Math.floor(time / ttlMs)
+	const nonceFor = (key: string, period: number) =>
+		createHmac('sha256', secret).update(`page-nonce\0${buildVersion}\0${period}\0${key}`).digest('base64').slice(0, 24)
+
+	function keyOf(req: Request) {
+		if (req.method !== 'GET') return null
+		for (const name of cookieNames(req.headers.cookie)) if (!NEUTRAL_COOKIES.has(name)) return null
+		return req.originalUrl
+	}
+
+	function send(req: Request, res: Response, page: CachedPage) {
+		res.status(page.status)
+		for (const [name, value] of page.headers) res.setHeader(name, value)
+		res.setHeader('ETag', page.etag)
+		res.append('Vary', 'Accept-Encoding')
+		if (req.fresh) return void res.status(304).end()
+		const useGzip = Boolean(req.acceptsEncodings('gzip', 'identity') === 'gzip')
+		if (useGzip) res.setHeader('Content-Encoding', 'gzip')
+		res.end(useGzip ? page.gzipped : page.body)
+	}
+
+	return {
+		/**
+		 * Runs before the CSP nonce is chosen: a request the cache can answer takes the page's nonce,
+		 * one it cannot is marked so the rendered page can be kept.
+		 */
+		lookup: ((req, res, next) => {
+			const key = keyOf(req)
+			if (key === null) return next()
+			const page = pages.get(key)
+			const time = now()
+			if (page && page.expiresAt > time) {
+				res.locals.cachedPage = page
+				res.locals.cspNonce = page.nonce
+			} else {
+				pages.delete(key)
+				res.locals.pageCacheKey = key
+				// Rendered with the nonce every process uses for this page in this period.
+				res.locals.cspNonce = nonceFor(key, periodOf(time))
+				res.locals.pageCacheExpiresAt = (periodOf(time) + 1) * ttlMs
+			}
+			next()
+		}) satisfies RequestHandler,
+
+		/** Answers from the cache (after the security headers are set), or passes on. */
+		serve: ((req, res, next) => {
+			const page = res.locals.cachedPage as CachedPage | undefined
+			if (!page) return next()
+			send(req, res, page)
+		}) satisfies RequestHandler,
+
+		/**
+		 * Sends a page rendered for a request `lookup` marked: kept when it is the same for everyone
+		 * (200, HTML, Cache-Control public, no cookie set). Returns false, having sent nothing, for a
+		 * response that is not to be kept.
+		 */
+		async storeAndSend(req: Request, res: Response, response: globalThis.Response): Promise<boolean> {
+			const key = res.locals.pageCacheKey as string | undefined
+			const cacheable =
+				key !== undefined &&
+				response.status === 200 &&
+				PUBLIC_CACHE_CONTROL.test(response.headers.get('Cache-Control') ?? '') &&
+				(response.headers.get('Content-Type') ?? '').startsWith('text/html') &&
+				!response.headers.has('Set-Cookie')
+			if (!cacheable) return false
+			const body = Buffer.from(await response.arrayBuffer())
+			const page: CachedPage = {
+				status: response.status,
+				headers: [...response.headers.entries()],
+				body,
+				gzipped: await gzip(body),
+				etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
+				nonce: res.locals.cspNonce as string,
+				expiresAt: res.locals.pageCacheExpiresAt as number,
+			}
+			if (pages.size >= maxEntries) pages.delete(pages.keys().next().value!)
+			pages.set(key, page)
+			send(req, res, page)
+			return true
+		},
+
+		clear() {
+			pages.clear()
+		},
+	}
+}
+
+export type PageCache = ReturnType<typeof createPageCache>

@@ -1,0 +1,68 @@
+import {
+	createReadableStreamFromReadable,
+	createRequestHandler,
+	writeReadableStreamToWritable,
+	type AppLoadContext,
+	type ServerBuild,
+} from '@remix-run/node'
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
+import type { PageCache } from './page-cache.ts'
+
+type RemixHandlerOptions = {
+	build: ServerBuild | (() => Promise<ServerBuild>)
+	mode: string
+	getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext
+	pageCache?: PageCache
+}
+
+/**
+ * Remix behind Express, as @remix-run/express does it, with one step of ours between rendering and
+ * sending: a public page rendered for a signed-out visitor may be kept (page-cache.ts).
+ */
+export function remixHandler({ build, mode, getLoadContext, pageCache }: RemixHandlerOptions): RequestHandler {
+	const handleRequest = createRequestHandler(build, mode)
+	return async (req, res, next) => {
+		try {
+			const response = await handleRequest(remixRequest(req, res), getLoadContext(req, res))
+			if (pageCache && (await pageCache.storeAndSend(req, res, response))) return
+			await sendResponse(res, response)
+		} catch (error) {
+			next(error)
+		}
+	}
+}
+
+/** The Fetch API request Remix reads: the URL by Express's trusted host and protocol, the body streamed. */
+function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
+	// req.hostname has no port (and honours `trust proxy`); the port comes from the header it used.
+	const hostHeader = req.get('X-Forwarded-Host') ?? req.get('host') ?? ''
+	const port = /:(\d+)$/.exec(hostHeader)?.[1]
+	const url = new URL(`${req.protocol}://${req.hostname}${port ? `:${port}` : ''}${req.originalUrl}`)
+
+	const headers = new Headers()
+	for (const [name, value] of Object.entries(req.headers)) {
+		if (value === undefined) continue
+		if (Array.isArray(value)) for (const item of value) headers.append(name, item)
+		else headers.set(name, value)
+	}
+	// Loaders and actions stop when the client goes away before the response is sent.
+	const controller = new AbortController()
+	res.on('close', () => {
+		if (!res.writableFinished) controller.abort()
+	})
+	const init: RequestInit & { duplex?: 'half' } = { method: req.method, headers, signal: controller.signal }
+	if (req.method !== 'GET' && req.method !== 'HEAD') {
+		init.body = createReadableStreamFromReadable(req)
+		init.duplex = 'half'
+	}
+	return new Request(url, init)
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+	res.statusMessage = response.statusText
+	res.status(response.status)
+	for (const [name, value] of response.headers.entries()) res.append(name, value)
+	if (response.headers.get('Content-Type')?.match(/text\/event-stream/i)) res.flushHeaders()
+	if (response.body) await writeReadableStreamToWritable(response.body, res)
+	else res.end()
+}
