@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/context.ts'
 import type { Prisma } from '#server/db/generated/client.ts'
+import type { DraftStatus } from '#server/db/generated/enums.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
@@ -151,22 +152,36 @@ async function findOwnAnswer(ctx: Pick<AppContext, 'db'>, actor: Actor, answerId
  */
 export async function saveAnswerEdit(ctx: Pick<AppContext, 'db'>, actor: Actor, input: SaveAnswerInput) {
 	const { answerId, userEdit, revision } = parseInput(SaveAnswerInput, input)
-	const answer = await findOwnAnswer(ctx, actor, answerId)
-	if (answer.status === 'pending') throw new DomainError('CONFLICT', 'This answer is being written. Edit it once it appears.')
-	const rows = await ctx.db.$queryRaw<{ edit_revision: bigint }[]>`
-		UPDATE draft_answers
-		SET user_edit = ${userEdit}, status = 'written', error = NULL, updated_at = now(),
-			edit_revision = COALESCE(${revision ?? null}::bigint, edit_revision + 1)
-		WHERE id = ${answer.id}::uuid AND status <> 'pending'
-			AND (${revision ?? null}::bigint IS NULL OR edit_revision < ${revision ?? null}::bigint)
-		RETURNING edit_revision`
-	const [row] = rows
-	if (!row) return { saved: false as const, draftStatus: answer.draft.status }
-	const [draft] = await ctx.db.$queryRaw<{ status: string }[]>`
-		UPDATE drafts SET status = CASE WHEN status = 'draft' THEN 'in_progress'::draft_status ELSE status END, updated_at = now()
-		WHERE id = ${answer.draftId}::uuid
-		RETURNING status`
-	return { saved: true as const, revision: Number(row.edit_revision), draftStatus: draft?.status ?? answer.draft.status }
+	const id = existingId(answerId, 'Answer')
+	// One statement, as autosave calls it every few seconds while someone types: find the answer
+	// among this artist's own, save a newer revision, and mark the draft in progress on its first edit.
+	const [row] = await ctx.db.$queryRaw<{ answer_status: string; draft_status: string; revision: bigint | null; saved_draft_status: string | null }[]>`
+		WITH own AS (
+			SELECT a.id, a.draft_id, a.status::text AS answer_status, d.status::text AS draft_status
+			FROM draft_answers a JOIN drafts d ON d.id = a.draft_id
+			WHERE a.id = ${id}::uuid AND d.user_id = ${actor.id}::uuid
+		), saved AS (
+			UPDATE draft_answers a
+			SET user_edit = ${userEdit}, status = 'written', error = NULL, updated_at = now(),
+				edit_revision = COALESCE(${revision ?? null}::bigint, a.edit_revision + 1)
+			FROM own
+			WHERE a.id = own.id AND a.status <> 'pending'
+				AND (${revision ?? null}::bigint IS NULL OR a.edit_revision < ${revision ?? null}::bigint)
+			RETURNING a.edit_revision, a.draft_id
+		), draft AS (
+			UPDATE drafts d
+			SET status = CASE WHEN d.status = 'draft' THEN 'in_progress'::draft_status ELSE d.status END, updated_at = now()
+			FROM saved
+			WHERE d.id = saved.draft_id
+			RETURNING d.status::text AS status
+		)
+		SELECT own.answer_status, own.draft_status, (SELECT edit_revision FROM saved) AS revision,
+		       (SELECT status FROM draft) AS saved_draft_status
+		FROM own`
+	if (!row) throw new DomainError('NOT_FOUND', 'Answer not found')
+	if (row.answer_status === 'pending') throw new DomainError('CONFLICT', 'This answer is being written. Edit it once it appears.')
+	if (row.revision === null) return { saved: false as const, draftStatus: row.draft_status as DraftStatus }
+	return { saved: true as const, revision: Number(row.revision), draftStatus: (row.saved_draft_status ?? row.draft_status) as DraftStatus }
 }
 
 function assertCanRewrite(status: string) {
