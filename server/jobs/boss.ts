@@ -1,16 +1,26 @@
 import PgBoss from 'pg-boss'
 import type { Logger } from 'pino'
 import type { Prisma } from '#server/db/generated/client.ts'
+import type { Notifications } from '#server/db/notifications.ts'
 import { JOB_NAMES, parseJobData, QUEUES, type RetryPolicy } from './queues.ts'
 import type { JobName, JobPayloads, Jobs } from './types.ts'
 
 export type JobHandler<N extends JobName> = (data: JobPayloads[N], job: { id: string; name: N }) => Promise<void>
 export type JobHandlers = { [N in JobName]?: JobHandler<N> }
 
+const JOBS_QUEUED_CHANNEL = 'jobs_queued'
+/** Queues someone is watching the result of (a draft being written): woken on send, not only polled. */
+const WAKE_ON_SEND = new Set<JobName>(['draft.generate'])
+
 export type JobRunner = {
 	jobs: Jobs
 	/** Starts polling the queues that have a handler. A handler that throws fails the job, which pg-boss retries. */
 	work(handlers: JobHandlers): Promise<void>
+	/**
+	 * Wakes this process's idle workers of a queue as soon as a job is queued in it by any process
+	 * (NOTIFY on commit), instead of at their next poll. Only queues with WAKE_ON_SEND.
+	 */
+	wakeOnSend(notifications: Notifications): Promise<void>
 	/** Stops fetching, waits for running jobs (up to `timeoutMs`), then closes the connections. */
 	stop(options?: { timeoutMs?: number }): Promise<void>
 }
@@ -57,6 +67,9 @@ export async function startJobs({ databaseUrl, logger, retry = {}, pollingInterv
 		if (cron) await boss.schedule(name, cron, {}, { tz: 'UTC', singletonKey: QUEUES[name].defaultSingletonKey?.({} as never) })
 	}
 
+	/** The ids of this process's workers, by queue, for wakeOnSend. */
+	const workerIds = new Map<JobName, string[]>()
+
 	const jobs: Jobs = {
 		async send(name, data, options = {}) {
 			const queue = QUEUES[name]
@@ -69,6 +82,11 @@ export async function startJobs({ databaseUrl, logger, retry = {}, pollingInterv
 				startAfter: options.startAfterSeconds,
 				db: options.tx ? transactionExecutor(options.tx) : undefined,
 			})
+			// An artist is waiting on this one: the process that runs it hears of it on commit.
+			if (id && WAKE_ON_SEND.has(name)) {
+				if (options.tx) await options.tx.$executeRaw`SELECT pg_notify(${JOBS_QUEUED_CHANNEL}, ${name})`
+				else await boss.getDb().executeSql('SELECT pg_notify($1, $2)', [JOBS_QUEUED_CHANNEL, name])
+			}
 			// null: a job with the same singleton key is already queued, which is the point of the key.
 			logger.debug({ job: name, jobId: id, singletonKey }, id ? 'job queued' : 'job already queued')
 		},
@@ -84,7 +102,7 @@ export async function startJobs({ databaseUrl, logger, retry = {}, pollingInterv
 				const { concurrency = 1, pollingIntervalSeconds: queuePolling } = QUEUES[name]
 				// pg-boss 10 runs one job at a time per worker: a queue that may run several starts several.
 				for (let worker = 0; worker < concurrency; worker++) {
-					await boss.work<unknown>(name, { batchSize: 1, pollingIntervalSeconds: queuePolling ?? pollingIntervalSeconds }, async ([job]) => {
+					const workerId = await boss.work<unknown>(name, { batchSize: 1, pollingIntervalSeconds: queuePolling ?? pollingIntervalSeconds }, async ([job]) => {
 						if (!job) return
 						try {
 							await handler(parseJobData(name, job.data), { id: job.id, name })
@@ -93,8 +111,14 @@ export async function startJobs({ databaseUrl, logger, retry = {}, pollingInterv
 							throw error
 						}
 					})
+					workerIds.set(name, [...(workerIds.get(name) ?? []), workerId])
 				}
 			}
+		},
+		async wakeOnSend(notifications) {
+			await notifications.subscribe(JOBS_QUEUED_CHANNEL, (queue) => {
+				for (const workerId of workerIds.get(queue as JobName) ?? []) boss.notifyWorker(workerId)
+			})
 		},
 		async stop({ timeoutMs = 10_000 } = {}) {
 			await boss.stop({ graceful: true, wait: true, timeout: timeoutMs })

@@ -48,8 +48,9 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
 }
 
 /** Starts the workers of every job this process can run. */
-export async function registerWorkers(runner: Pick<JobRunner, 'work'>, ctx: AppContext): Promise<void> {
+export async function registerWorkers(runner: Pick<JobRunner, 'work' | 'wakeOnSend'>, ctx: AppContext): Promise<void> {
 	await runner.work(createJobHandlers(ctx))
+	await runner.wakeOnSend(ctx.notifications)
 	// Drafts a crash or a restart left unfinished resume now, not at the next scheduled sweep.
 	await recoverDrafts(ctx).catch((error: unknown) => ctx.logger.error({ err: error }, 'could not look for unfinished drafts'))
 }
