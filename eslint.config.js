@@ -20,6 +20,25 @@ export default tseslint.config(
 		},
 	},
 	{
+		// Icons come from the sprite (app/components/ui/icons.tsx): an inline lucide-react icon puts its
+		// whole SVG tree in every page's HTML. Only scripts/build-icon-sprite.mjs reads lucide's data.
+		files: ['app/**'],
+		rules: {
+			'no-restricted-imports': [
+				'error',
+				{
+					patterns: [
+						{
+							group: ['lucide-react', 'lucide-react/*'],
+							message:
+								"Import icons from '#app/components/ui/icons.tsx' (a new icon: add it there, then run node scripts/build-icon-sprite.mjs).",
+						},
+					],
+				},
+			],
+		},
+	},
+	{
 		// Build tooling, the env module itself and test harnesses may read process.env.
 		files: ['server/env.ts', 'scripts/**', 'tests/**', '*.config.ts', 'bench/**'],
 		rules: { 'no-restricted-properties': 'off' },

@@ -1,10 +1,10 @@
-import { LinkIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { ErrorList } from '#app/components/forms.tsx'
 import { PublicLayout } from '#app/components/public-layout.tsx'
 import { StatusPanel } from '#app/components/status-panel.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { LinkIcon } from '#app/components/ui/icons.tsx'
 
 /** A form's own message (wrong password, too many attempts …), announced as soon as it appears. */
 export function FormAlert({ message }: { message?: string | null }) {

@@ -1,5 +1,5 @@
 import { Link } from '@remix-run/react'
-import { Palette } from 'lucide-react'
+import { Palette } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 
 /** The product name as a link home. */

@@ -1,9 +1,9 @@
 import { Form, useNavigation } from '@remix-run/react'
-import { Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardFooter, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#app/components/ui/dialog.tsx'
+import { Trash2 } from '#app/components/ui/icons.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /*

@@ -1,6 +1,6 @@
-import { Copy } from 'lucide-react'
 import { showToast } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { Copy } from '#app/components/ui/icons.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 type CopyButtonProps = {

@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, useParams, useRouteError, type ErrorResponse, type Params } from '@remix-run/react'
-import { CircleAlert, SearchX } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { StatusPanel } from '#app/components/status-panel.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
+import { CircleAlert, SearchX } from '#app/components/ui/icons.tsx'
 
 type StatusHandler = (info: { error: ErrorResponse; params: Params }) => ReactNode
 

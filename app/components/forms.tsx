@@ -129,7 +129,7 @@ export function CheckboxGroup({ legend, checkboxProps, options, defaultChecked =
 							type="checkbox"
 							value={option.value}
 							defaultChecked={defaultChecked.includes(option.value)}
-							className="size-4 shrink-0 accent-primary"
+							className="checkbox shrink-0"
 							{...checkboxProps(option.value)}
 						/>
 						{option.label}

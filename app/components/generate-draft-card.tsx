@@ -1,11 +1,11 @@
 import { Form, useActionData, useNavigate, useNavigation } from '@remix-run/react'
 import { useMutation } from '@tanstack/react-query'
-import { Wand2 } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { ErrorList } from '#app/components/forms.tsx'
 import { showToast } from '#app/components/toaster.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { Wand2 } from '#app/components/ui/icons.tsx'
 import { UpgradeDialog, UpgradePanel } from '#app/components/upgrade-dialog.tsx'
 import { trpcErrorMessage, useTRPC } from '#app/utils/trpc.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -83,7 +83,7 @@ export function GenerateDraftCard({ opportunityId, allowance, questionCount }: G
 								key={tone.value}
 								className="flex cursor-pointer items-start gap-2.5 rounded-md border border-border px-3 py-2 text-sm hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
 							>
-								<input type="radio" name="tone" value={tone.value} defaultChecked={tone.value === 'neutral'} className="mt-0.5 size-4 accent-primary" />
+								<input type="radio" name="tone" value={tone.value} defaultChecked={tone.value === 'neutral'} className="checkbox mt-0.5" />
 								<span>
 									<span className="font-medium">{tone.label}</span>
 									<span className="block text-xs text-muted-foreground">{tone.hint}</span>

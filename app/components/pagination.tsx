@@ -1,6 +1,6 @@
 import { useLocation } from '@remix-run/react'
-import { ChevronLeft, ChevronRight } from 'lucide-react'
 import { ButtonLink } from '#app/components/ui/button.tsx'
+import { ChevronLeft, ChevronRight } from '#app/components/ui/icons.tsx'
 
 /** Previous / "Page P of T" / Next as links that keep the URL's other parameters (filters, search). */
 export function Pagination({ page, pageCount }: { page: number; pageCount: number }) {

@@ -1,12 +1,12 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { NavLink, useFetcher, useLocation } from '@remix-run/react'
-import { FileText, LayoutGrid, Menu, PanelLeftClose, PanelLeftOpen, ShieldCheck, UserRound, X, type LucideIcon } from 'lucide-react'
 import { useCallback, useEffect, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
+import { FileText, LayoutGrid, Menu, PanelLeftClose, PanelLeftOpen, ShieldCheck, UserRound, X, type Icon } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 
-type NavItem = { to: string; label: string; icon: LucideIcon }
+type NavItem = { to: string; label: string; icon: Icon }
 
 export function portalNavItems(isAdmin: boolean): NavItem[] {
 	return [
@@ -27,16 +27,11 @@ export function PortalNavList({ items, collapsed = false, onNavigate }: { items:
 						to={to}
 						title={collapsed ? label : undefined}
 						onClick={onNavigate}
-						className={({ isActive }) =>
-							cn(
-								'flex h-10 items-center gap-3 rounded-md px-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring',
-								collapsed && 'justify-center px-0',
-								isActive ? 'bg-accent text-accent-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-							)
-						}
+						// The current page's link is marked by its aria-current="page" (see .nav-link).
+						className={cn('nav-link', collapsed && 'justify-center px-0')}
 					>
 						<Icon aria-hidden className="size-4 shrink-0" />
-						<span className={cn(collapsed && 'sr-only')}>{label}</span>
+						<span className={collapsed ? 'sr-only' : undefined}>{label}</span>
 					</NavLink>
 				</li>
 			))}

@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from '@remix-run/react'
-import { Bookmark } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
+import { Bookmark } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { action } from '#app/routes/portal.opportunities.$id_.save.tsx'

@@ -1,5 +1,5 @@
-import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
+import type { Icon } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 
 const tones = {
@@ -10,7 +10,7 @@ const tones = {
 } as const
 
 type StatusPanelProps = {
-	icon: LucideIcon
+	icon: Icon
 	tone?: keyof typeof tones
 	title: ReactNode
 	children?: ReactNode

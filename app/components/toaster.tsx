@@ -1,6 +1,6 @@
 import { Link, useLocation } from '@remix-run/react'
-import { CircleAlert, CircleCheck, Info, X, type LucideIcon } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
+import { CircleAlert, CircleCheck, Info, X, type Icon } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { Toast } from '#app/utils/toast.server.ts'
@@ -9,7 +9,7 @@ const MAX_VISIBLE = 3
 // Errors stay longer: they usually ask the reader to do something.
 const DURATION_MS: Record<Toast['type'], number> = { success: 5_000, info: 5_000, error: 8_000 }
 
-const looks: Record<Toast['type'], { icon: LucideIcon; className: string; iconClassName: string }> = {
+const looks: Record<Toast['type'], { icon: Icon; className: string; iconClassName: string }> = {
 	success: { icon: CircleCheck, className: 'border-border bg-card', iconClassName: 'text-success' },
 	info: { icon: Info, className: 'border-border bg-card', iconClassName: 'text-primary' },
 	error: {

@@ -1,4 +1,3 @@
-import { Sparkles } from 'lucide-react'
 import { CheckoutButton } from '#app/components/billing-buttons.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
 import {
@@ -11,6 +10,7 @@ import {
 	DialogTitle,
 } from '#app/components/ui/dialog.tsx'
 import { Button } from '#app/components/ui/button.tsx'
+import { Sparkles } from '#app/components/ui/icons.tsx'
 import { usePortalBilling } from '#app/utils/portal-billing.ts'
 import { BILLING_MESSAGES } from '#server/domain/billing/billing.schema.ts'
 

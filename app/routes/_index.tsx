@@ -1,13 +1,17 @@
 import type { MetaFunction } from '@remix-run/node'
-import { ArrowRight, Building2, CalendarDays, Compass, Sparkles, Timer, type LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { PublicLayout } from '#app/components/public-layout.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { ArrowRight, Building2, CalendarDays, Compass, Sparkles, Timer, type Icon } from '#app/components/ui/icons.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { useOptionalUser } from '#app/utils/user.ts'
 import { formatShortDate } from '#server/domain/dates.ts'
+import { publicPageHeaders } from '#app/utils/cache-control.ts'
+
+/** The same for every signed-out visitor: kept rendered and cacheable. */
+export const headers = publicPageHeaders
 
 export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
 
@@ -18,7 +22,7 @@ export const meta: MetaFunction = () =>
 			'Discover grants, residencies and open calls filtered by medium, location and interests, and get a personalised AI-written draft of every application answer.',
 	})
 
-const features: Array<{ icon: LucideIcon; title: string; description: string }> = [
+const features: Array<{ icon: Icon; title: string; description: string }> = [
 	{
 		icon: Compass,
 		title: 'Discover Opportunities',

@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useLoaderData, useLocation, useSubmit } from '@remix-run/react'
-import { ExternalLink, Pencil, Plus, Search, SearchX, Trash2 } from 'lucide-react'
 import { useEffect, useId, useRef, type ChangeEvent } from 'react'
 import { deleteQuestion, humanize } from '#app/components/admin/opportunity-labels.ts'
 import { ConfirmDeleteButton } from '#app/components/confirm-delete.tsx'
@@ -9,6 +8,7 @@ import { Pagination } from '#app/components/pagination.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
+import { ExternalLink, Pencil, Plus, Search, SearchX, Trash2 } from '#app/components/ui/icons.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		deadline: params.get('deadline') ?? undefined,
 		page: params.get('page') ?? undefined,
 	} as Parameters<typeof listOpportunitiesForAdmin>[2]
-	const { today, timeZone } = await viewerDay(request, context, actor.id)
+	const { today, timeZone } = viewerDay(request, context)
 	try {
 		return { ...(await listOpportunitiesForAdmin(context.app, actor, input, { today })), today, timeZone, loadError: null as string | null }
 	} catch (error) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { NavLink, Outlet, useLoaderData } from '@remix-run/react'
-import { ArrowLeft } from 'lucide-react'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
+import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { requireOpportunityForAdmin } from '#app/utils/admin-opportunity.server.ts'
 import { cn } from '#app/utils/cn.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -19,8 +19,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 	pageMeta({ title: data ? `Edit ${data.opportunity.title}` : 'Edit opportunity', noindex: true })
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
-	const { actor, opportunity } = await requireOpportunityForAdmin(request, context, params.id)
-	return { opportunity, today: (await viewerDay(request, context, actor.id)).today }
+	const { opportunity } = await requireOpportunityForAdmin(request, context, params.id)
+	return { opportunity, today: viewerDay(request, context).today }
 }
 
 export type OpportunityLayoutData = Awaited<ReturnType<typeof loader>>

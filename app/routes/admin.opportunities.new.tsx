@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useActionData, useLoaderData } from '@remix-run/react'
-import { ArrowLeft, Info } from 'lucide-react'
 import { EMPTY_OPPORTUNITY, OpportunityForm } from '#app/components/admin/opportunity-form.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
+import { ArrowLeft, Info } from '#app/components/ui/icons.tsx'
 import { handleFormErrors, type FormErrorData } from '#app/utils/errors.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
@@ -16,8 +16,8 @@ import { createOpportunity } from '#server/domain/opportunities/opportunity.ts'
 export const meta: MetaFunction = () => pageMeta({ title: 'New Opportunity', noindex: true })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-	const actor = requireAdmin(request, context)
-	return { today: (await viewerDay(request, context, actor.id)).today }
+	requireAdmin(request, context)
+	return { today: viewerDay(request, context).today }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { NavLink, Outlet } from '@remix-run/react'
-import { LayoutDashboard, ListChecks, Plus, Users } from 'lucide-react'
 import { PublicErrorBoundary } from '#app/components/public-layout.tsx'
 import { SiteHeader } from '#app/components/site-header.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
+import { LayoutDashboard, ListChecks, Plus, Users } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 

@@ -1,8 +1,8 @@
 import type { MetaFunction } from '@remix-run/node'
-import { CircleX } from 'lucide-react'
 import { PublicLayout } from '#app/components/public-layout.tsx'
 import { StatusPanel } from '#app/components/status-panel.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
+import { CircleX } from '#app/components/ui/icons.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 
 export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'

@@ -1,10 +1,10 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useLoaderData, useNavigate } from '@remix-run/react'
-import { CircleCheck } from 'lucide-react'
 import { useEffect } from 'react'
 import { PublicLayout } from '#app/components/public-layout.tsx'
 import { StatusPanel } from '#app/components/status-panel.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
+import { CircleCheck } from '#app/components/ui/icons.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { getCheckoutOutcome } from '#server/domain/billing/checkout.ts'
 

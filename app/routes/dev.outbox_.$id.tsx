@@ -1,10 +1,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { ArrowLeft } from 'lucide-react'
 import { formatOutboxTime, OutboxText } from '#app/components/outbox-text.tsx'
 import { PublicLayout } from '#app/components/public-layout.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { requireOutboxPage, toOutboxView } from '#app/utils/outbox.server.ts'
 

@@ -1,6 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { AlertCircle, ArrowLeft, CheckCircle2, CircleDot, Download, FileDown, FileText, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { AnswerCard } from '#app/components/drafts/answer-card.tsx'
 import { DeleteDraftButton } from '#app/components/drafts/delete-draft.tsx'
@@ -11,6 +10,7 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { showToast } from '#app/components/toaster.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button, buttonVariants } from '#app/components/ui/button.tsx'
+import { AlertCircle, ArrowLeft, CheckCircle2, CircleDot, Download, FileDown, FileText, Trash2 } from '#app/components/ui/icons.tsx'
 import { EXPORT_UPGRADE_MESSAGE, UpgradeDialog, UpgradePanel } from '#app/components/upgrade-dialog.tsx'
 import { formatShortDate, toIsoDate } from '#server/domain/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -61,7 +61,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 				: { title: 'Draft Created', description: 'Your draft has been generated successfully!' }
 		throw await redirectWithToast(draftPath(draft.id), done, app.env)
 	}
-	const { plan } = await getCreditSummary(app, user.id)
+	// The plan came with the session; after an action in this request, read it again.
+	const { plan } = request.method === 'GET' ? user.account : await getCreditSummary(app, user.id)
 	return { draft, pro: plan === 'pro', offerExportUpgrade: url.searchParams.get('upgrade') === 'export' && plan !== 'pro' }
 }
 

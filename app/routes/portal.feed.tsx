@@ -1,6 +1,5 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData, useNavigation } from '@remix-run/react'
-import { CalendarClock, SearchX } from 'lucide-react'
 import { useEffect, useRef } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { FeedFilterForm } from '#app/components/feed/feed-filters.tsx'
@@ -8,11 +7,12 @@ import { OpportunityCard } from '#app/components/feed/opportunity-card.tsx'
 import { SaveOpportunityButton } from '#app/components/save-opportunity-button.tsx'
 import { StatusPanel } from '#app/components/status-panel.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
+import { CalendarClock, SearchX } from '#app/components/ui/icons.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { timeZoneHint } from '#app/utils/time-zone.server.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
 import { listFeed } from '#server/domain/feed/feed.ts'
-import { MAX_FEED_PAGE, feedInputFromSearchParams, feedSearchParams } from '#server/domain/feed/feed.schema.ts'
+import { MATCH_CANDIDATES, MAX_FEED_PAGE, feedInputFromSearchParams, feedSearchParams } from '#server/domain/feed/feed.schema.ts'
 
 export const meta: MetaFunction = () => pageMeta({ title: 'Opportunities' })
 
@@ -20,13 +20,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	// Loaders run in parallel with the layout's: each checks access itself.
 	const user = requireOnboardedUser(request, context)
 	const filters = feedInputFromSearchParams(new URL(request.url).searchParams)
-	return listFeed(context.app, { id: user.id, role: user.role }, filters, { browserTimeZone: timeZoneHint(request) })
+	// The practice and time zone came with the session.
+	return listFeed(context.app, { id: user.id, role: user.role }, filters, { browserTimeZone: timeZoneHint(request), profile: user.account })
 }
 
 const numberFormat = new Intl.NumberFormat('en-US')
 
 export default function Feed() {
-	const { cards, total, totalIsCapped, hasMore, filters, options, today } = useLoaderData<typeof loader>()
+	const { cards, total, totalIsCapped, hasMore, matchRankedSoonest, filters, options, today } = useLoaderData<typeof loader>()
 	const totalText = `${numberFormat.format(total)}${totalIsCapped ? '+' : ''}`
 	const navigation = useNavigation()
 	const loading = navigation.state === 'loading' && navigation.location.pathname === '/portal/feed'
@@ -64,6 +65,7 @@ export default function Feed() {
 
 			<p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
 				{total === 1 && !totalIsCapped ? '1 open opportunity' : `${totalText} open opportunities`}
+				{matchRankedSoonest ? ` · best matches among the ${numberFormat.format(MATCH_CANDIDATES)} closing soonest` : null}
 			</p>
 
 			{cards.length === 0 ? (

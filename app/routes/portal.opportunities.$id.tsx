@@ -1,6 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { ArrowLeft, CalendarDays, ExternalLink, MapPin } from 'lucide-react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { GenerateDraftCard, type GenerateActionData } from '#app/components/generate-draft-card.tsx'
 import { QuestionContextButton } from '#app/components/question-context-dialog.tsx'
@@ -9,29 +8,30 @@ import { listContextSummaries } from '#server/domain/context/context.ts'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { SaveOpportunityButton } from '#app/components/save-opportunity-button.tsx'
+import { ArrowLeft, CalendarDays, ExternalLink, MapPin } from '#app/components/ui/icons.tsx'
 import { requireOpportunityForArtist } from '#app/utils/artist-opportunity.server.ts'
 import { dueNote, formatShortDate } from '#server/domain/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
 import { timeZoneHint } from '#app/utils/time-zone.server.ts'
+import { viewerDay } from '#app/utils/viewer-day.server.ts'
 import { draftAllowance } from '#server/domain/credits/allowance.ts'
 import { getCreditSummary } from '#server/domain/credits/balance.ts'
 import { watchDraftPath, type GenerateDraftInput } from '#server/domain/drafting/drafting.schema.ts'
 import { generateDraft } from '#server/domain/drafting/generate.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 import { CATEGORY_LABELS } from '#server/domain/opportunities/opportunity.schema.ts'
-import { getArtistToday } from '#server/domain/time-zone.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title: data?.opportunity.title ?? 'Opportunity' })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
 	const { user, actor, opportunity } = await requireOpportunityForArtist(request, context, params.id)
-	const [credits, contextSummaries, today] = await Promise.all([
-		getCreditSummary(context.app, user.id),
+	// The plan and credits came with the session; after an action in this request, read them again.
+	const [credits, contextSummaries] = await Promise.all([
+		request.method === 'GET' ? user.account : getCreditSummary(context.app, user.id),
 		listContextSummaries(context.app, actor, opportunity.id),
-		getArtistToday(context.app, user.id, { browserTimeZone: timeZoneHint(request) }),
 	])
-	return { opportunity, allowance: draftAllowance(credits), contextSummaries, today }
+	return { opportunity, allowance: draftAllowance(credits), contextSummaries, today: viewerDay(request, context).today }
 }
 
 /** Generate Draft without JavaScript: a plain form post (with JavaScript the card calls tRPC). */

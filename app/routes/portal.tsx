@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { Link, Outlet, useFetcher, useLoaderData, useLocation } from '@remix-run/react'
-import { CircleAlert, X } from 'lucide-react'
 import { BillingPortalButton, CheckoutButton } from '#app/components/billing-buttons.tsx'
 import { NavigationProgress } from '#app/components/navigation-progress.tsx'
 import { Brand } from '#app/components/brand.tsx'
 import { MobileNav, PortalNavList, portalNavItems, SidebarToggle, useDrawer, useSidebarOpen } from '#app/components/portal-nav.tsx'
 import { SignOutButton } from '#app/components/site-header.tsx'
+import { CircleAlert, X } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { readPortalPreferences } from '#app/utils/portal-preferences.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -19,8 +19,10 @@ export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-lay
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const user = requireOnboardedUser(request, context)
 	const { payments, env } = context.app
+	// The plan and credits came with the session (one statement). After an action in this same
+	// request (a form posted without JavaScript that did not redirect) they may have changed: read again.
 	const [{ creditsRemaining, plan, paymentFailed }, preferences] = await Promise.all([
-		getCreditSummary(context.app, user.id),
+		request.method === 'GET' ? user.account : getCreditSummary(context.app, user.id),
 		readPortalPreferences(request),
 	])
 	return {

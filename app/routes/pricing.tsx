@@ -1,15 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { useLoaderData } from '@remix-run/react'
-import { Check, ShieldCheck } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { CheckoutButton } from '#app/components/billing-buttons.tsx'
 import { PublicLayout } from '#app/components/public-layout.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { Check, ShieldCheck } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { BILLING_MESSAGES, formatUsd } from '#server/domain/billing/billing.schema.ts'
+import { publicPageHeaders } from '#app/utils/cache-control.ts'
+
+/** The same for every signed-out visitor: kept rendered and cacheable. */
+export const headers = publicPageHeaders
 
 export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
 

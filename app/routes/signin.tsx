@@ -1,12 +1,12 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
-import { MailCheck, Sparkles } from 'lucide-react'
 import { useRef, type KeyboardEvent } from 'react'
 import { FormAlert } from '#app/components/account-forms.tsx'
 import { Field } from '#app/components/forms.tsx'
 import { PublicLayout } from '#app/components/public-layout.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { MailCheck, Sparkles } from '#app/components/ui/icons.tsx'
 import { redirectSignedIn, requestMeta } from '#app/utils/auth.server.ts'
 import { cn } from '#app/utils/cn.ts'
 import { handleFormErrors } from '#app/utils/errors.server.ts'
@@ -20,6 +20,10 @@ import { requestMagicLink } from '#server/domain/accounts/magic-link.ts'
 import { signInWithPassword } from '#server/domain/accounts/sign-in.ts'
 import { signUp } from '#server/domain/accounts/sign-up.ts'
 import { parseInput } from '#server/domain/errors.ts'
+import { publicPageHeaders } from '#app/utils/cache-control.ts'
+
+/** The same for every signed-out visitor: kept rendered and cacheable. */
+export const headers = publicPageHeaders
 
 export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
 

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Form, useNavigation } from '@remix-run/react'
-import { ExternalLink, MapPin, CalendarDays, X } from 'lucide-react'
 import { useId, useState, type KeyboardEvent } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
@@ -9,6 +8,7 @@ import { ErrorList, Field, type FieldErrors } from '#app/components/forms.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { ExternalLink, MapPin, CalendarDays, X } from '#app/components/ui/icons.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
@@ -185,7 +185,7 @@ export function OpportunityForm({
 									role="switch"
 									{...form.register('active')}
 									defaultChecked={defaults.active ?? true}
-									className="mt-0.5 size-4 shrink-0 accent-primary"
+									className="checkbox mt-0.5 shrink-0"
 								/>
 								<span className="grid gap-0.5">
 									<span className="text-sm font-medium">Active</span>

@@ -1,5 +1,4 @@
 import { Form, useNavigation } from '@remix-run/react'
-import { AlertCircle, LoaderCircle, RefreshCw, Save, Undo2 } from 'lucide-react'
 import { useId, useState, type ReactNode } from 'react'
 import { CopyButton } from '#app/components/copy-button.tsx'
 import { QuestionContextButton } from '#app/components/question-context-dialog.tsx'
@@ -7,6 +6,7 @@ import { QuestionSummary } from '#app/components/questions/question-summary.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { fieldClassName } from '#app/components/ui/field-styles.ts'
+import { AlertCircle, LoaderCircle, RefreshCw, Save, Undo2 } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { answerType, isLimitedType, limitState } from '#server/domain/drafting/answer-fit.ts'
@@ -212,7 +212,7 @@ function AnswerControl({ id, labelledBy, describedBy, type, options, value, onCh
 							value={option}
 							checked={chosen.includes(option)}
 							onChange={(event) => toggle(option, event.currentTarget.checked)}
-							className="size-4 shrink-0 accent-primary"
+							className="checkbox shrink-0"
 						/>
 						{option}
 					</label>

@@ -1,7 +1,7 @@
 import { Form, Link, useSubmit } from '@remix-run/react'
 import { useEffect, useRef, useState, type RefObject } from 'react'
-import { ChevronDown, SlidersHorizontal } from 'lucide-react'
 import { Button } from '#app/components/ui/button.tsx'
+import { ChevronDown, SlidersHorizontal } from '#app/components/ui/icons.tsx'
 import { Select } from '#app/components/ui/select.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import {
@@ -86,7 +86,7 @@ export function FeedFilterForm({ filters, options }: FeedFiltersProps) {
 					name={FEED_PARAMS.saved}
 					value="1"
 					defaultChecked={filters.saved}
-					className="size-4 accent-primary"
+					className="checkbox"
 				/>
 				Saved only
 			</label>
@@ -174,7 +174,7 @@ function FilterGroup({
 }) {
 	return (
 		<details className="group relative">
-			<summary className="flex h-10 cursor-pointer list-none items-center gap-2 rounded-md border border-border px-3 text-sm hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring [&::-webkit-details-marker]:hidden">
+			<summary className="feed-filter-summary">
 				{legend}
 				{selected.length ? (
 					<span className="rounded-full bg-primary px-1.5 text-xs font-semibold text-primary-foreground">
@@ -184,20 +184,17 @@ function FilterGroup({
 				) : null}
 				<ChevronDown aria-hidden className="size-4 transition-transform group-open:rotate-180" />
 			</summary>
-			<fieldset className="z-20 mt-1 grid max-h-72 min-w-56 gap-1 overflow-y-auto rounded-md border border-border bg-card p-2 shadow-lg sm:absolute">
+			<fieldset className="feed-filter-menu">
 				<legend className="sr-only">{legend}</legend>
 				{options.length ? (
 					options.map((option) => (
-						<label
-							key={option.value}
-							className="flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm hover:bg-muted has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
-						>
+						<label key={option.value} className="feed-filter-option">
 							<input
 								type="checkbox"
 								name={name}
 								value={option.value}
 								defaultChecked={selected.includes(option.value)}
-								className="size-4 accent-primary"
+								className="checkbox"
 							/>
 							{option.label}
 						</label>

@@ -1,8 +1,8 @@
 import { Link } from '@remix-run/react'
-import { CalendarDays, MapPin, Sparkles } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Badge } from '#app/components/ui/badge.tsx'
+import { Badge, badgeVariants } from '#app/components/ui/badge.tsx'
 import { Card } from '#app/components/ui/card.tsx'
+import { CalendarDays, MapPin, Sparkles } from '#app/components/ui/icons.tsx'
 import { dueNote, formatShortDate } from '#server/domain/dates.ts'
 import type { FeedCard } from '#server/domain/feed/feed.ts'
 import { describeMatch } from '#server/domain/feed/matching.ts'
@@ -11,6 +11,7 @@ import { INTEREST_LABELS, type Interest } from '#server/domain/profiles/choices.
 
 /** How many tags a card shows before "+N more". */
 const CARD_TAGS = 4
+const tagBadge = badgeVariants({ variant: 'outline' })
 
 type OpportunityCardProps = {
 	opportunity: Omit<FeedCard, 'saved'>
@@ -31,52 +32,46 @@ export function OpportunityCard({ opportunity, today, actions }: OpportunityCard
 	const match = describeMatch(opportunity.match, interestLabel)
 	const extraTags = opportunity.tags.length - CARD_TAGS
 	return (
-		<Card className="relative flex h-full flex-col gap-3 p-5 transition-colors focus-within:border-primary/60 hover:border-primary/40">
-			<div className="flex items-start justify-between gap-3">
+		<Card className="feed-card">
+			<div className="feed-card-header">
 				<Badge variant="secondary">{CATEGORY_LABELS[opportunity.category]}</Badge>
-				{actions ? <div className="relative z-10 -mt-1 -mr-2">{actions}</div> : null}
+				{actions ? <div className="feed-card-actions">{actions}</div> : null}
 			</div>
 			<div>
-				<h2 className="text-base leading-snug font-semibold">
-					<Link
-						to={`/portal/opportunities/${opportunity.id}`}
-						className="rounded-sm after:absolute after:inset-0 after:rounded-xl after:content-[''] hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-					>
+				<h2 className="feed-card-title">
+					<Link to={`/portal/opportunities/${opportunity.id}`} className="feed-card-link">
 						{opportunity.title}
 					</Link>
 				</h2>
-				{opportunity.organization ? <p className="mt-0.5 text-sm text-muted-foreground">{opportunity.organization}</p> : null}
+				{opportunity.organization ? <p className="feed-card-organization">{opportunity.organization}</p> : null}
 			</div>
-			<div className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+			<div className="feed-card-meta">
 				{opportunity.location ? (
-					<span className="inline-flex items-center gap-1.5">
+					<span className="icon-text">
 						<MapPin aria-hidden className="size-4" />
 						{opportunity.location}
 					</span>
 				) : null}
-				<span className="inline-flex items-center gap-1.5">
+				<span className="icon-text">
 					<CalendarDays aria-hidden className="size-4" />
-					Deadline: {formatShortDate(opportunity.deadline)}
+					{`Deadline: ${formatShortDate(opportunity.deadline)}`}
 				</span>
 				{due ? <span className="font-medium text-destructive">{due}</span> : null}
 			</div>
 			{opportunity.tags.length ? (
-				<ul aria-label="Tags" className="flex flex-wrap gap-1.5">
+				// Each tag's <li> is the badge itself: one element fewer per tag on a page of many cards.
+				<ul aria-label="Tags" className="feed-card-tags">
 					{opportunity.tags.slice(0, CARD_TAGS).map((tag) => (
-						<li key={tag}>
-							<Badge variant="outline">{tag}</Badge>
+						<li key={tag} className={tagBadge}>
+							{tag}
 						</li>
 					))}
-					{extraTags > 0 ? (
-						<li>
-							<Badge variant="outline">+{extraTags} more</Badge>
-						</li>
-					) : null}
+					{extraTags > 0 ? <li className={tagBadge}>{`+${extraTags} more`}</li> : null}
 				</ul>
 			) : null}
 			{match ? (
-				<p className="mt-auto inline-flex items-start gap-1.5 text-sm text-primary">
-					<Sparkles aria-hidden className="mt-0.5 size-4 shrink-0" />
+				<p className="feed-card-match">
+					<Sparkles aria-hidden className="mt-0.5 size-4" />
 					{match}
 				</p>
 			) : null}

@@ -95,7 +95,7 @@ function PreviewField({ question }: { question: PreviewQuestion }) {
 				{notes}
 				{question.options.map((option) => (
 					<label key={option} className="flex items-center gap-2 text-sm text-muted-foreground">
-						<input type={inputType} name={id} value={option} className="size-4 accent-primary" />
+						<input type={inputType} name={id} value={option} className="checkbox" />
 						{option}
 					</label>
 				))}

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Form, useNavigation } from '@remix-run/react'
-import { Plus, Trash2, X } from 'lucide-react'
 import { useId, useRef, useState, type ReactNode } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import { ErrorList, Field, SelectField, TextareaField, type FieldErrors } from '#app/components/forms.tsx'
@@ -15,6 +14,7 @@ import {
 	DialogTitle,
 	DialogTrigger,
 } from '#app/components/ui/dialog.tsx'
+import { Plus, Trash2, X } from '#app/components/ui/icons.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { errorsOf } from '#app/utils/form-errors.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -126,7 +126,7 @@ export function QuestionEditor({ values, serverErrors = {}, takenSlugs, isNew, c
 					))}
 				</SelectField>
 				<label className="flex items-center gap-2.5 self-end pb-2 text-sm font-medium">
-					<input type="checkbox" {...form.register('required')} defaultChecked={values.required} className="size-4 accent-primary" />
+					<input type="checkbox" {...form.register('required')} defaultChecked={values.required} className="checkbox" />
 					Required
 				</label>
 			</div>

@@ -2,20 +2,18 @@ import { cva, type VariantProps } from 'class-variance-authority'
 import type { HTMLAttributes } from 'react'
 import { cn } from '#app/utils/cn.ts'
 
-export const badgeVariants = cva(
-	'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs font-medium whitespace-nowrap [&_svg]:size-3',
-	{
-		variants: {
-			variant: {
-				default: 'border-transparent bg-primary text-primary-foreground',
-				secondary: 'border-transparent bg-accent text-accent-foreground',
-				outline: 'border-border bg-card text-foreground',
-				destructive: 'border-transparent bg-destructive text-destructive-foreground',
-			},
+// The base and the variants are component classes in app/styles/tailwind.css; the base is the outline look.
+export const badgeVariants = cva('badge', {
+	variants: {
+		variant: {
+			default: 'badge-primary',
+			secondary: 'badge-secondary',
+			outline: '',
+			destructive: 'badge-destructive',
 		},
-		defaultVariants: { variant: 'default' },
 	},
-)
+	defaultVariants: { variant: 'default' },
+})
 
 export type BadgeProps = HTMLAttributes<HTMLSpanElement> & VariantProps<typeof badgeVariants>
 

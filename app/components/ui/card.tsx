@@ -5,7 +5,7 @@ export const Card = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivElement>>(f
 	return (
 		<div
 			ref={ref}
-			className={cn('flex flex-col rounded-xl border border-border bg-card text-card-foreground shadow-card', className)}
+			className={cn('card', className)}
 			{...props}
 		/>
 	)

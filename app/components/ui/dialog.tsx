@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
-import { X } from 'lucide-react'
 import { forwardRef, type ComponentPropsWithoutRef, type ElementRef, type HTMLAttributes } from 'react'
+import { X } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 
 /*

@@ -1,5 +1,5 @@
-import { ChevronDown } from 'lucide-react'
 import { forwardRef, type SelectHTMLAttributes } from 'react'
+import { ChevronDown } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { fieldClassName } from '#app/components/ui/field-styles.ts'
 
