@@ -25,6 +25,8 @@ const CLIENT_BUILD = path.join(PROJECT_ROOT, 'build', 'client')
 /** Stripe's events are a few KB; anything near this is not one. */
 const WEBHOOK_BODY_LIMIT = '512kb'
 const SERVER_BUILD = path.join(PROJECT_ROOT, 'build', 'server', 'index.js')
+/** The pages kept rendered for signed-out visitors; their routes export publicPageHeaders (ADR 026). */
+const PUBLIC_PAGES = ['/', '/pricing', '/signin']
 
 type CreateAppOptions = {
 	app: AppContext
@@ -69,7 +71,10 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 		? () => vite.ssrLoadModule('virtual:remix/server-build') as Promise<ServerBuild>
 		: ((await import(/* @vite-ignore */ SERVER_BUILD)) as ServerBuild)
 	// Public pages for signed-out visitors, kept rendered (development always renders afresh).
-	const pageCache = typeof build === 'function' ? undefined : createPageCache({ secret: env.SESSION_SECRET, buildVersion: build.assets.version })
+	const pageCache =
+		typeof build === 'function'
+			? undefined
+			: createPageCache({ paths: PUBLIC_PAGES, secret: env.SESSION_SECRET, buildVersion: build.assets.version })
 	if (pageCache) app.use(pageCache.lookup)
 	app.use(cspNonce)
 	app.use(securityHeaders(env, appContext.payments.checkoutOrigins))

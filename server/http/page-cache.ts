@@ -28,6 +28,11 @@ export type CachedPage = {
 }
 
 export type PageCacheOptions = {
+	/**
+	 * The only paths whose pages may be kept (their routes must also export publicPageHeaders):
+	 * only these get the shared nonce, so no other page ever renders with a nonce it did not draw.
+	 */
+	paths: readonly string[]
 	/** Keys the nonces: SESSION_SECRET, which every web process shares. */
 	secret: string
 	/** The build's version: a new build renders new pages, with new nonces. */
@@ -51,14 +56,15 @@ export type PageCacheOptions = {
  * Requests with a session or any other non-neutral cookie never read or fill the cache, and only a
  * 200 HTML response without Set-Cookie is kept, so one visitor's page cannot reach another.
  */
-export function createPageCache({ secret, buildVersion, maxEntries = 200, ttlMs = 5 * 60_000, now = Date.now }: PageCacheOptions) {
+export function createPageCache({ paths, secret, buildVersion, maxEntries = 200, ttlMs = 5 * 60_000, now = Date.now }: PageCacheOptions) {
 	const pages = new Map<string, CachedPage>()
+	const publicPaths = new Set(paths)
 	const periodOf = (time: number) => Math.floor(time / ttlMs)
 	const nonceFor = (key: string, period: number) =>
 		createHmac('sha256', secret).update(`page-nonce\0${buildVersion}\0${period}\0${key}`).digest('base64').slice(0, 24)
 
 	function keyOf(req: Request) {
-		if (req.method !== 'GET') return null
+		if (req.method !== 'GET' || !publicPaths.has(req.path)) return null
 		for (const name of cookieNames(req.headers.cookie)) if (!NEUTRAL_COOKIES.has(name)) return null
 		return req.originalUrl
 	}

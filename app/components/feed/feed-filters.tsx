@@ -194,7 +194,6 @@ function FilterGroup({
 								name={name}
 								value={option.value}
 								defaultChecked={selected.includes(option.value)}
-								className="checkbox"
 							/>
 							{option.label}
 						</label>

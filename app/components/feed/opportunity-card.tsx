@@ -1,17 +1,14 @@
 import { Link } from '@remix-run/react'
 import type { ReactNode } from 'react'
-import { Badge, badgeVariants } from '#app/components/ui/badge.tsx'
+import { Badge } from '#app/components/ui/badge.tsx'
 import { Card } from '#app/components/ui/card.tsx'
-import { CalendarDays, MapPin, Sparkles } from '#app/components/ui/icons.tsx'
+import { maskIcon } from '#app/components/ui/icons.tsx'
+import { cn } from '#app/utils/cn.ts'
 import { dueNote, formatShortDate } from '#server/domain/dates.ts'
 import type { FeedCard } from '#server/domain/feed/feed.ts'
 import { describeMatch } from '#server/domain/feed/matching.ts'
 import { CATEGORY_LABELS } from '#server/domain/opportunities/opportunity.schema.ts'
 import { INTEREST_LABELS, type Interest } from '#server/domain/profiles/choices.ts'
-
-/** How many tags a card shows before "+N more". */
-const CARD_TAGS = 4
-const tagBadge = badgeVariants({ variant: 'outline' })
 
 type OpportunityCardProps = {
 	opportunity: Omit<FeedCard, 'saved'>
@@ -30,7 +27,6 @@ export const interestLabel = (interest: string) => INTEREST_LABELS[interest as I
 export function OpportunityCard({ opportunity, today, actions }: OpportunityCardProps) {
 	const due = dueNote(opportunity.deadline, today)
 	const match = describeMatch(opportunity.match, interestLabel)
-	const extraTags = opportunity.tags.length - CARD_TAGS
 	return (
 		<Card className="feed-card">
 			<div className="feed-card-header">
@@ -38,42 +34,32 @@ export function OpportunityCard({ opportunity, today, actions }: OpportunityCard
 				{actions ? <div className="feed-card-actions">{actions}</div> : null}
 			</div>
 			<div>
-				<h2 className="feed-card-title">
-					<Link to={`/portal/opportunities/${opportunity.id}`} className="feed-card-link">
+				<h2>
+					{/* Discovered with the page's own route (they all open the same one): no data-discover per card. */}
+					<Link to={`/portal/opportunities/${opportunity.id}`} discover="none">
 						{opportunity.title}
 					</Link>
 				</h2>
-				{opportunity.organization ? <p className="feed-card-organization">{opportunity.organization}</p> : null}
+				{opportunity.organization ? <p>{opportunity.organization}</p> : null}
 			</div>
 			<div className="feed-card-meta">
 				{opportunity.location ? (
-					<span className="icon-text">
-						<MapPin aria-hidden className="size-4" />
-						{opportunity.location}
-					</span>
+					<span className={cn('icon-text', maskIcon('map-pin'))}>{opportunity.location}</span>
 				) : null}
-				<span className="icon-text">
-					<CalendarDays aria-hidden className="size-4" />
-					{`Deadline: ${formatShortDate(opportunity.deadline)}`}
-				</span>
-				{due ? <span className="font-medium text-destructive">{due}</span> : null}
+				<span className={cn('icon-text', maskIcon('calendar-days'))}>{`Deadline: ${formatShortDate(opportunity.deadline)}`}</span>
+				{due ? <span className="feed-card-due">{due}</span> : null}
 			</div>
 			{opportunity.tags.length ? (
 				// Each tag's <li> is the badge itself: one element fewer per tag on a page of many cards.
 				<ul aria-label="Tags" className="feed-card-tags">
-					{opportunity.tags.slice(0, CARD_TAGS).map((tag) => (
-						<li key={tag} className={tagBadge}>
-							{tag}
-						</li>
+					{opportunity.tags.map((tag) => (
+						<li key={tag}>{tag}</li>
 					))}
-					{extraTags > 0 ? <li className={tagBadge}>{`+${extraTags} more`}</li> : null}
+					{opportunity.moreTags > 0 ? <li>{`+${opportunity.moreTags} more`}</li> : null}
 				</ul>
 			) : null}
 			{match ? (
-				<p className="feed-card-match">
-					<Sparkles aria-hidden className="mt-0.5 size-4" />
-					{match}
-				</p>
+				<p className={cn('feed-card-match', maskIcon('sparkles'))}>{match}</p>
 			) : null}
 		</Card>
 	)

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expect, test } from 'vitest'
-import { buildSprite } from '../../../scripts/build-icon-sprite.mjs'
+import { buildMasks, buildSprite } from '../../../scripts/build-icon-sprite.mjs'
 import * as icons from './icons.tsx'
 
 const sprite = readFileSync(new URL('./icons.svg', import.meta.url), 'utf8')
@@ -31,4 +31,10 @@ test('the sprite holds no symbol that no icon uses', () => {
 
 test('the sprite is what scripts/build-icon-sprite.mjs makes of icons.tsx and the installed lucide-react', async () => {
 	expect(sprite, 'run node scripts/build-icon-sprite.mjs').toBe(await buildSprite())
+})
+
+test('the CSS-drawn icons are what scripts/build-icon-sprite.mjs makes of icons.tsx', async () => {
+	const masks = readFileSync(new URL('../../styles/icon-masks.css', import.meta.url), 'utf8')
+	expect(masks, 'run node scripts/build-icon-sprite.mjs').toBe(await buildMasks())
+	expect(masks).toMatch(/\.mask-icon-map-pin \{/)
 })

@@ -16,6 +16,14 @@ import spriteUrl from './icons.svg?url&no-inline'
 
 export type IconProps = Omit<ComponentPropsWithoutRef<'svg'>, 'children'>
 
+/**
+ * Icons drawn by CSS for what a page repeats per card: `maskIcon('map-pin')` is a class for the
+ * element that holds the text, whose ::before is the icon (1rem, currentColor; app/styles/icon-masks.css,
+ * generated with the sprite). Decorative only: a pseudo-element has no name.
+ */
+type MaskIconName = 'map-pin' | 'calendar-days' | 'sparkles'
+export const maskIcon = (name: MaskIconName) => `mask-icon mask-icon-${name}`
+
 /** An icon component (what lucide-react calls `Icon`). */
 export type Icon = {
 	(props: IconProps): ReactElement

@@ -7,6 +7,8 @@ import { z } from 'zod'
  */
 
 export const FEED_PAGE_SIZE = 24
+/** How many tags a feed card shows before "+N more". */
+export const CARD_TAGS = 4
 /** "Load more" shows pages 1..N at once (see feed.ts); past this the list stops growing. */
 export const MAX_FEED_PAGE = 40
 

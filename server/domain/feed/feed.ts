@@ -5,7 +5,7 @@ import { DomainError, parseInput } from '#server/domain/errors.ts'
 import type { Category } from '#server/domain/opportunities/opportunity.schema.ts'
 import { INTEREST_LABELS, type Interest } from '#server/domain/profiles/choices.ts'
 import { effectiveTimeZone, todayIn } from '#server/domain/time-zone.ts'
-import { FEED_PAGE_SIZE, FeedInput, MATCH_CANDIDATES, type FeedFilters } from './feed.schema.ts'
+import { CARD_TAGS, FEED_PAGE_SIZE, FeedInput, MATCH_CANDIDATES, type FeedFilters } from './feed.schema.ts'
 import { catalogueVersion } from '#server/domain/opportunities/catalogue-cache.ts'
 import { feedFacets } from './facets.ts'
 import { asTag, matchReasons, optionsFor, type MatchReasons } from './matching.ts'
@@ -30,13 +30,15 @@ export type FeedCard = {
 	organization: string
 	location: string | null
 	deadline: string
+	/** The first CARD_TAGS tags; `moreTags` says how many it does not show. */
 	tags: string[]
+	moreTags: number
 	category: Category
 	saved: boolean
 	match: MatchReasons
 }
 
-type Row = Omit<FeedCard, 'match'>
+type Row = Omit<FeedCard, 'match' | 'moreTags'>
 
 type QueryScope = {
 	userId: string
@@ -171,7 +173,13 @@ export async function listFeed(
 	const interestLabel = (interest: string) => INTEREST_LABELS[interest as Interest] ?? interest
 
 	return {
-		cards: cards.map((row): FeedCard => ({ ...row, match: matchReasons(row.tags, practice) })),
+		// The page shows CARD_TAGS tags and a count of the rest: the rest would only weigh on the page.
+		cards: cards.map(({ tags, ...row }): FeedCard => ({
+			...row,
+			tags: tags.slice(0, CARD_TAGS),
+			moreTags: Math.max(0, tags.length - CARD_TAGS),
+			match: matchReasons(tags, practice),
+		})),
 		/** Exact up to FEED_COUNT_CAP; past it `totalIsCapped` says "more than that". */
 		total: Math.min(counting, FEED_COUNT_CAP),
 		totalIsCapped: counting > FEED_COUNT_CAP,
