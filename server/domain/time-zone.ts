@@ -21,22 +21,37 @@ export function timeZoneFromHint(raw: string | null): string | null {
 	}
 }
 
+/**
+ * One yyyy-MM-dd formatter per zone (en-CA formats dates that way), or null for a zone this runtime
+ * does not know. Building an Intl.DateTimeFormat costs far more than using one, and every page asks
+ * for the viewer's day: kept per zone, for the few hundred zones there are.
+ */
+const dayFormats = new Map<string, Intl.DateTimeFormat | null>()
+const MAX_KEPT_ZONES = 1000
+
+function dayFormat(timeZone: string): Intl.DateTimeFormat | null {
+	if (!timeZone || timeZone.length > 64) return null
+	let format = dayFormats.get(timeZone)
+	if (format === undefined) {
+		try {
+			format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+		} catch {
+			format = null
+		}
+		// Zones come from cookies too: an unknown one is not kept, and the map stays bounded.
+		if (format && dayFormats.size < MAX_KEPT_ZONES) dayFormats.set(timeZone, format)
+	}
+	return format
+}
+
 /** Whether `timeZone` is an IANA zone this runtime knows ("Europe/Berlin", "UTC"). */
 export function isValidTimeZone(timeZone: string): boolean {
-	if (!timeZone || timeZone.length > 64) return false
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone })
-		return true
-	} catch {
-		return false
-	}
+	return dayFormat(timeZone) !== null
 }
 
 /** Today's date (yyyy-MM-dd) in `timeZone`; an unknown zone counts as UTC. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-	const zone = isValidTimeZone(timeZone) ? timeZone : 'UTC'
-	// en-CA formats as yyyy-MM-dd.
-	return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+	return (dayFormat(timeZone) ?? dayFormat('UTC')!).format(now)
 }
 
 /** The profile's chosen zone, else the browser's (the time-zone hint cookie), else UTC. */

@@ -188,7 +188,7 @@ function FilterGroup({
 				<legend className="sr-only">{legend}</legend>
 				{options.length ? (
 					options.map((option) => (
-						<label key={option.value} className="feed-filter-option">
+						<label key={option.value}>
 							<input
 								type="checkbox"
 								name={name}
