@@ -239,23 +239,25 @@ describe('the feed', () => {
 		expect(titles(all)[0]).toBe('Best, closing last')
 	})
 
-	test('the filter options are read once while the catalogue stays the same, and a change shows on the next page', async () => {
+	test('the filter options and counts are read once while the catalogue stays the same, and a change shows on the next page', async () => {
 		await seed({ title: 'Call A', tags: ['painting'], location: 'Berlin' })
 		const statements = async () => {
 			const stats = { count: 0, ms: 0 }
 			const result = await withQueryStats(stats, () => feed({}, { profile: { mediums: ['Painting', 'Video'], interests: [], timeZone: null } }))
-			return { count: stats.count, options: result.options }
+			return { count: stats.count, options: result.options, total: result.total }
 		}
 		const first = await statements()
 		expect(first.options.locations).toEqual(['Berlin'])
 		const again = await statements()
-		// The page with its count, nothing else.
+		// The page, nothing else: its count and options were kept.
 		expect(again.count).toBe(1)
 		expect(again.options).toEqual(first.options)
+		expect(again.total).toBe(1)
 
 		await seed({ title: 'Call B', tags: ['video'], location: 'Accra' })
 		const changed = await statements()
 		expect(changed.options.locations).toEqual(['Accra', 'Berlin'])
+		expect(changed.total).toBe(2)
 		expect(changed.options.mediums.map((option) => option.value)).toEqual(['painting', 'video'])
 	})
 

@@ -6,7 +6,7 @@ import type { Category } from '#server/domain/opportunities/opportunity.schema.t
 import { INTEREST_LABELS, type Interest } from '#server/domain/profiles/choices.ts'
 import { effectiveTimeZone, todayIn } from '#server/domain/time-zone.ts'
 import { CARD_TAGS, FEED_PAGE_SIZE, FeedInput, MATCH_CANDIDATES, type FeedFilters } from './feed.schema.ts'
-import { catalogueVersion } from '#server/domain/opportunities/catalogue-cache.ts'
+import { catalogueCache, catalogueVersion, lastSeenCatalogueVersion, sawCatalogueVersion } from '#server/domain/opportunities/catalogue-cache.ts'
 import { feedFacets } from './facets.ts'
 import { asTag, matchReasons, optionsFor, type MatchReasons } from './matching.ts'
 
@@ -103,12 +103,12 @@ export function feedQueries(filters: FeedFilters, scope: QueryScope) {
 		count,
 		page,
 		/**
-		 * What a feed request reads, in one statement: the page, the capped count and the catalogue's
-		 * version (for the cached filter options). One row even when the page is empty.
+		 * What a feed request reads, in one statement: the page, the capped count (unless kept) and the
+		 * catalogue's version (for the kept filter options and counts). One row even when the page is empty.
 		 */
-		pageWithCount: (limit: number) => Prisma.sql`
+		pageWithCount: (limit: number, { withCount = true }: { withCount?: boolean } = {}) => Prisma.sql`
 			SELECT meta.total, meta.version, p.id, p.title, p.organization, p.location, p.deadline, p.tags, p.category, p.saved
-			FROM (SELECT (${count}) AS total, ${catalogueVersion} AS version) AS meta
+			FROM (SELECT ${withCount ? Prisma.sql`(${count})` : Prisma.sql`NULL::int`} AS total, ${catalogueVersion} AS version) AS meta
 			LEFT JOIN LATERAL (SELECT row_number() OVER () AS ord, page.* FROM (${page(limit)}) AS page) AS p ON true
 			ORDER BY p.ord`,
 		/**
@@ -165,9 +165,21 @@ export async function listFeed(
 	const queries = feedQueries(filters, { userId: actor.id, today, practiceTags })
 
 	// The statement's one row for an empty page has only `total` and `version`.
-	type PageRow = { total: number; version: string } & (Row | { id: null })
-	const rows = await ctx.db.$queryRaw<PageRow[]>(queries.pageWithCount(filters.page * FEED_PAGE_SIZE))
-	const counting = rows[0]?.total ?? 0
+	type PageRow = { total: number | null; version: string } & (Row | { id: null })
+	// Counts are kept per catalogue version like the options (not the saved filter: it is the artist's own).
+	const countKey = filters.saved ? null : JSON.stringify([today, filters.sort === 'match' && practiceTags.length > 0, filters.mediums, filters.types, filters.locations])
+	const guessedVersion = lastSeenCatalogueVersion(ctx.db)
+	const keptCount = countKey === null ? undefined : keptCounts.at(ctx.db, guessedVersion).get(countKey)
+	const rows = await ctx.db.$queryRaw<PageRow[]>(queries.pageWithCount(filters.page * FEED_PAGE_SIZE, { withCount: keptCount === undefined }))
+	const version = rows[0]?.version ?? ''
+	sawCatalogueVersion(ctx.db, version)
+	let counting = rows[0]?.total ?? keptCount ?? 0
+	if (keptCount !== undefined && version !== guessedVersion) {
+		// The catalogue moved since the count was kept: count again.
+		const [counted] = await ctx.db.$queryRaw<{ total: number }[]>(queries.count)
+		counting = counted?.total ?? 0
+	}
+	if (countKey !== null) keptCounts.at(ctx.db, version).set(countKey, counting)
 	const cards = rows.flatMap(({ total: _total, version: _version, ...row }) => (row.id === null ? [] : [row as Row]))
 	const facets = await feedFacets(ctx, { version: rows[0]?.version ?? '', today, tags: practiceTags, queries })
 	const interestLabel = (interest: string) => INTEREST_LABELS[interest as Interest] ?? interest
@@ -196,6 +208,9 @@ export async function listFeed(
 		},
 	}
 }
+
+/** The capped counts of the feed's filters, kept per catalogue version (catalogue-cache.ts). */
+const keptCounts = catalogueCache<number>()
 
 export type FeedProfile = { mediums: string[]; interests: string[]; timeZone: string | null }
 

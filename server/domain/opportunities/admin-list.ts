@@ -2,7 +2,7 @@ import type { AppContext } from '#server/context.ts'
 import { Prisma } from '#server/db/generated/client.ts'
 import { assertAdmin, type Actor } from '#server/domain/actor.ts'
 import { parseInput } from '#server/domain/errors.ts'
-import { catalogueCache, catalogueVersion } from './catalogue-cache.ts'
+import { catalogueCache, catalogueVersion, lastSeenCatalogueVersion, sawCatalogueVersion } from './catalogue-cache.ts'
 import { ADMIN_PAGE_SIZE, AdminListInput, type Category } from './opportunity.schema.ts'
 
 /** How many distinct locations the location filter offers at most. */
@@ -104,11 +104,11 @@ export async function listOpportunitiesForAdmin(
 	const readPage = (page: number) => ctx.db.$queryRaw<PageRow[]>(queries.pageWithVersion((page - 1) * ADMIN_PAGE_SIZE))
 
 	// The last version seen in this process says which count applies until the page tells otherwise.
-	const guess = kept.at(ctx.db, lastVersion.get(ctx.db) ?? '').get(countKey) as number | undefined
+	const guess = kept.at(ctx.db, lastSeenCatalogueVersion(ctx.db)).get(countKey) as number | undefined
 	let page = guess === undefined ? filters.page : Math.min(filters.page, lastPage(guess))
 	let rows = await readPage(page)
 	const version = rows[0]?.version ?? ''
-	lastVersion.set(ctx.db, version)
+	sawCatalogueVersion(ctx.db, version)
 	const values = kept.at(ctx.db, version)
 	if (!values.has(countKey) || !values.has(LOCATIONS)) {
 		const [[counted], locationRows] = await Promise.all([
@@ -136,4 +136,3 @@ export async function listOpportunitiesForAdmin(
 }
 
 const LOCATIONS = 'locations'
-const lastVersion = new WeakMap<AppContext['db'], string>()

@@ -28,3 +28,14 @@ export function catalogueCache<T>() {
 		},
 	}
 }
+
+const lastSeen = new WeakMap<Db, string>()
+
+/**
+ * The catalogue version this process saw last, to guess which kept values apply before a page's
+ * statement tells the current one (a wrong guess costs a second statement, never a wrong answer).
+ */
+export const lastSeenCatalogueVersion = (db: Db) => lastSeen.get(db) ?? ''
+export function sawCatalogueVersion(db: Db, version: string) {
+	lastSeen.set(db, version)
+}
