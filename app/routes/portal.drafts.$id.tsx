@@ -17,8 +17,8 @@ import { pageMeta } from '#app/utils/meta.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { viewerAccount } from '#app/utils/viewer-account.server.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
-import { getCreditSummary } from '#server/domain/credits/balance.ts'
 import {
 	DRAFT_MESSAGES,
 	draftPath,
@@ -61,8 +61,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 				: { title: 'Draft Created', description: 'Your draft has been generated successfully!' }
 		throw await redirectWithToast(draftPath(draft.id), done, app.env)
 	}
-	// The plan came with the session; after an action in this request, read it again.
-	const { plan } = request.method === 'GET' ? user.account : await getCreditSummary(app, user.id)
+	const { plan } = await viewerAccount(request, context, user)
 	return { draft, pro: plan === 'pro', offerExportUpgrade: url.searchParams.get('upgrade') === 'export' && plan !== 'pro' }
 }
 

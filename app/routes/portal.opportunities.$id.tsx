@@ -14,9 +14,9 @@ import { dueNote, formatShortDate } from '#server/domain/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
 import { timeZoneHint } from '#app/utils/time-zone.server.ts'
+import { viewerAccount } from '#app/utils/viewer-account.server.ts'
 import { viewerDay } from '#app/utils/viewer-day.server.ts'
 import { draftAllowance } from '#server/domain/credits/allowance.ts'
-import { getCreditSummary } from '#server/domain/credits/balance.ts'
 import { watchDraftPath, type GenerateDraftInput } from '#server/domain/drafting/drafting.schema.ts'
 import { generateDraft } from '#server/domain/drafting/generate.ts'
 import { isDomainError } from '#server/domain/errors.ts'
@@ -26,9 +26,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title:
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
 	const { user, actor, opportunity } = await requireOpportunityForArtist(request, context, params.id)
-	// The plan and credits came with the session; after an action in this request, read them again.
 	const [credits, contextSummaries] = await Promise.all([
-		request.method === 'GET' ? user.account : getCreditSummary(context.app, user.id),
+		viewerAccount(request, context, user),
 		listContextSummaries(context.app, actor, opportunity.id),
 	])
 	return { opportunity, allowance: draftAllowance(credits), contextSummaries, today: viewerDay(request, context).today }

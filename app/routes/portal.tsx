@@ -9,9 +9,9 @@ import { CircleAlert, X } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { readPortalPreferences } from '#app/utils/portal-preferences.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { viewerAccount } from '#app/utils/viewer-account.server.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
 import { BILLING_MESSAGES } from '#server/domain/billing/billing.schema.ts'
-import { getCreditSummary } from '#server/domain/credits/balance.ts'
 
 export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
 
@@ -19,10 +19,8 @@ export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-lay
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const user = requireOnboardedUser(request, context)
 	const { payments, env } = context.app
-	// The plan and credits came with the session (one statement). After an action in this same
-	// request (a form posted without JavaScript that did not redirect) they may have changed: read again.
 	const [{ creditsRemaining, plan, paymentFailed }, preferences] = await Promise.all([
-		request.method === 'GET' ? user.account : getCreditSummary(context.app, user.id),
+		viewerAccount(request, context, user),
 		readPortalPreferences(request),
 	])
 	return {

@@ -1,7 +1,8 @@
 import { cookieValue } from '#server/http/cookies.ts'
 import type { Db } from '#server/db/client.ts'
 import type { RequestContext } from '#server/context.ts'
-import { PRO_STATUSES } from '#server/domain/billing/billing.schema.ts'
+import { Prisma } from '#server/db/generated/client.ts'
+import { paymentFailedSql } from '#server/domain/credits/balance.ts'
 import { generateToken, hashToken } from './tokens.ts'
 
 /**
@@ -65,14 +66,11 @@ export async function createSession(db: Db, userId: string, now = new Date()) {
 
 export async function validateSessionToken(db: Db, token: string, now = new Date()): Promise<ValidatedSession | null> {
 	const sessionId = hashToken(token)
-	// One statement for the session, its user and their profile and billing state. A subscription
-	// whose last payment failed (or that is past due) while it still gives Pro shows a banner.
+	// One statement for the session, its user and their profile and billing state.
 	const [row] = await db.$queryRaw<SessionRow[]>`
 		SELECT s.expires_at, u.id AS user_id, u.email, p.role::text AS role, p.onboarding_completed,
 		       p.plan::text AS plan, p.credits_remaining, p.mediums, p.interests, p.time_zone,
-		       EXISTS (SELECT 1 FROM subscriptions sub
-		               WHERE sub.user_id = u.id AND sub.status = ANY(${[...PRO_STATUSES]}::text[])
-		                 AND (sub.payment_failed_at IS NOT NULL OR sub.status = 'past_due')) AS payment_failed
+		       ${paymentFailedSql(Prisma.sql`u.id`)} AS payment_failed
 		FROM sessions s
 		JOIN users u ON u.id = s.user_id
 		LEFT JOIN profiles p ON p.user_id = u.id
