@@ -6,7 +6,7 @@ import type { Category } from '#server/domain/opportunities/opportunity.schema.t
 import { INTEREST_LABELS, type Interest } from '#server/domain/profiles/choices.ts'
 import { effectiveTimeZone, todayIn } from '#server/domain/time-zone.ts'
 import { CARD_TAGS, FEED_PAGE_SIZE, FeedInput, MATCH_CANDIDATES, type FeedFilters } from './feed.schema.ts'
-import { catalogueCache, catalogueVersion, lastSeenCatalogueVersion, sawCatalogueVersion } from '#server/domain/opportunities/catalogue-cache.ts'
+import { catalogueCache, catalogueVersion } from '#server/domain/opportunities/catalogue-cache.ts'
 import { feedFacets } from './facets.ts'
 import { asTag, matchReasons, optionsFor, type MatchReasons } from './matching.ts'
 
@@ -168,13 +168,12 @@ export async function listFeed(
 	type PageRow = { total: number | null; version: string } & (Row | { id: null })
 	// Counts are kept per catalogue version like the options (not the saved filter: it is the artist's own).
 	const countKey = filters.saved ? null : JSON.stringify([today, filters.sort === 'match' && practiceTags.length > 0, filters.mediums, filters.types, filters.locations])
-	const guessedVersion = lastSeenCatalogueVersion(ctx.db)
-	const keptCount = countKey === null ? undefined : keptCounts.at(ctx.db, guessedVersion).get(countKey)
+	const latest = countKey === null ? undefined : keptCounts.latest(ctx.db)
+	const keptCount = countKey === null ? undefined : latest?.values.get(countKey)
 	const rows = await ctx.db.$queryRaw<PageRow[]>(queries.pageWithCount(filters.page * FEED_PAGE_SIZE, { withCount: keptCount === undefined }))
 	const version = rows[0]?.version ?? ''
-	sawCatalogueVersion(ctx.db, version)
 	let counting = rows[0]?.total ?? keptCount ?? 0
-	if (keptCount !== undefined && version !== guessedVersion) {
+	if (keptCount !== undefined && version !== latest?.version) {
 		// The catalogue moved since the count was kept: count again.
 		const [counted] = await ctx.db.$queryRaw<{ total: number }[]>(queries.count)
 		counting = counted?.total ?? 0

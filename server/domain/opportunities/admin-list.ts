@@ -2,7 +2,7 @@ import type { AppContext } from '#server/context.ts'
 import { Prisma } from '#server/db/generated/client.ts'
 import { assertAdmin, type Actor } from '#server/domain/actor.ts'
 import { parseInput } from '#server/domain/errors.ts'
-import { catalogueCache, catalogueVersion, lastSeenCatalogueVersion, sawCatalogueVersion } from './catalogue-cache.ts'
+import { catalogueCache, catalogueVersion } from './catalogue-cache.ts'
 import { ADMIN_PAGE_SIZE, AdminListInput, type Category } from './opportunity.schema.ts'
 
 /** How many distinct locations the location filter offers at most. */
@@ -80,7 +80,7 @@ type PageRow = { version: string } & (AdminOpportunityRow | { id: null })
 /**
  * The admin dashboard's list (spec sections 2 and 5): search, filters and 20 per page, newest
  * first, counted and paged in the database. A page past the end shows the last page. "Upcoming"
- * and "past" count from `today`: the admin's own day (getArtistToday), as artists' pages do.
+ * and "past" count from `today`: the admin's own day (viewerDay), as artists' pages do.
  *
  * `locations` offers every distinct location (up to MAX_FILTER_LOCATIONS), not only those of the
  * loaded page as the specification's client did: a filter that only offers what is already on
@@ -104,11 +104,10 @@ export async function listOpportunitiesForAdmin(
 	const readPage = (page: number) => ctx.db.$queryRaw<PageRow[]>(queries.pageWithVersion((page - 1) * ADMIN_PAGE_SIZE))
 
 	// The last version seen in this process says which count applies until the page tells otherwise.
-	const guess = kept.at(ctx.db, lastSeenCatalogueVersion(ctx.db)).get(countKey) as number | undefined
+	const guess = kept.latest(ctx.db)?.values.get(countKey) as number | undefined
 	let page = guess === undefined ? filters.page : Math.min(filters.page, lastPage(guess))
 	let rows = await readPage(page)
 	const version = rows[0]?.version ?? ''
-	sawCatalogueVersion(ctx.db, version)
 	const values = kept.at(ctx.db, version)
 	if (!values.has(countKey) || !values.has(LOCATIONS)) {
 		const [[counted], locationRows] = await Promise.all([

@@ -12,7 +12,7 @@ const MAX_KEPT = 2000
 
 /**
  * Values derived from the catalogue, kept in this process while its version stays the same: `at`
- * gives the values of `version`, empty when the version moved since. Per database (tests open
+ * gives the values of `version`, empty when the version moved since; `latest` the last version's. Per database (tests open
  * several); at most MAX_KEPT values, since keys may come from what visitors ask for.
  */
 export function catalogueCache<T>() {
@@ -26,16 +26,13 @@ export function catalogueCache<T>() {
 			}
 			return kept.values
 		},
+		/**
+		 * The values kept for the version this cache saw last, with that version: what probably
+		 * applies before a page's statement tells the current version (a wrong guess costs a second
+		 * statement, never a wrong answer). Reading it changes nothing.
+		 */
+		latest(db: Db): { version: string; values: ReadonlyMap<string, T> } | undefined {
+			return byDb.get(db)
+		},
 	}
-}
-
-const lastSeen = new WeakMap<Db, string>()
-
-/**
- * The catalogue version this process saw last, to guess which kept values apply before a page's
- * statement tells the current one (a wrong guess costs a second statement, never a wrong answer).
- */
-export const lastSeenCatalogueVersion = (db: Db) => lastSeen.get(db) ?? ''
-export function sawCatalogueVersion(db: Db, version: string) {
-	lastSeen.set(db, version)
 }
