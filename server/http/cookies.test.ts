@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { cookieValue } from './cookies.ts'
+import { cookieNames, cookieValue } from './cookies.ts'
 
 describe('cookieValue', () => {
 	test('finds a cookie by its exact name among others, keeping "=" inside the value', () => {
@@ -7,5 +7,12 @@ describe('cookieValue', () => {
 		expect(cookieValue('token=ab==', 'token')).toBe('ab==')
 		expect(cookieValue('xcb_tz=1', 'cb_tz')).toBeNull()
 		expect(cookieValue(null, 'cb_tz')).toBeNull()
+	})
+})
+
+describe('cookieNames', () => {
+	test('lists the names in order, without values or empty parts', () => {
+		expect(cookieNames('a=1; cb_tz=Europe%2FBerlin;; token=ab==')).toEqual(['a', 'cb_tz', 'token'])
+		expect(cookieNames(undefined)).toEqual([])
 	})
 })

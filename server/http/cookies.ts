@@ -1,22 +1,23 @@
+/** The name and raw value of each cookie in a Cookie header, in order. */
+function* cookies(header: string | null | undefined): Generator<[name: string, value: string]> {
+	if (!header) return
+	for (const part of header.split(';')) {
+		const [name = '', ...rest] = part.trim().split('=')
+		if (name) yield [name, rest.join('=')]
+	}
+}
+
 /**
  * The raw value of cookie `name` in a Cookie header, or null. For cookies that are not Remix
  * `createCookie` cookies (those parse themselves): the session token and the browser's time-zone
  * hint. The caller validates the value.
  */
 export function cookieValue(header: string | null | undefined, name: string): string | null {
-	if (!header) return null
-	for (const part of header.split(';')) {
-		const [key, ...rest] = part.trim().split('=')
-		if (key === name) return rest.join('=')
-	}
+	for (const [key, value] of cookies(header)) if (key === name) return value
 	return null
 }
 
 /** The names of the cookies in a Cookie header, in order. */
 export function cookieNames(header: string | null | undefined): string[] {
-	if (!header) return []
-	return header
-		.split(';')
-		.map((part) => part.split('=')[0]!.trim())
-		.filter(Boolean)
+	return [...cookies(header)].map(([name]) => name)
 }
