@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import { cutToLimit, type LimitType } from '#server/domain/drafting/answer-fit.ts'
+import { header, readBody, sendJson } from './http.ts'
 
 /** A request as the fake received it, in arrival order. */
 export type RecordedRequest = {
@@ -293,10 +294,6 @@ function hash(text: string) {
 	return createHash('sha256').update(text).digest('hex')
 }
 
-function header(headers: IncomingHttpHeaders, name: string) {
-	const value = headers[name]
-	return (Array.isArray(value) ? value[0] : value) || undefined
-}
 
 function parseJson(raw: string): MessagesBody | null {
 	try {
@@ -307,16 +304,7 @@ function parseJson(raw: string): MessagesBody | null {
 	}
 }
 
-async function readBody(req: IncomingMessage) {
-	const chunks: Buffer[] = []
-	for await (const chunk of req) chunks.push(chunk as Buffer)
-	return Buffer.concat(chunks)
-}
 
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-	if (res.destroyed || res.headersSent) return
-	res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body))
-}
 
 function sendError(res: ServerResponse, status: number, type: string, message: string) {
 	sendJson(res, status, { type: 'error', error: { type, message }, request_id: res.getHeader('request-id') ?? null })

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { readBody } from './http.ts'
 
 type StoredObject = { body: Buffer; contentType: string; etag: string }
 type PendingUpload = { key: string; contentType: string; parts: Map<number, { body: Buffer; etag: string }> }
@@ -115,11 +116,6 @@ export async function startFakeS3Server({ bucket, accessKeyId }: { bucket: strin
 	}
 }
 
-async function readBody(req: IncomingMessage) {
-	const chunks: Buffer[] = []
-	for await (const chunk of req) chunks.push(chunk as Buffer)
-	return Buffer.concat(chunks)
-}
 
 function md5(body: Buffer) {
 	return `"${createHash('md5').update(body).digest('hex')}"`

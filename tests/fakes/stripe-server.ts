@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
 import Stripe from 'stripe'
+import { header, readBody, sendJson as sendAnyJson } from './http.ts'
 
 /** A form-encoded body as Stripe reads it: `a[b][0][c]=x` nests, numeric keys make arrays. */
 export type FormValue = string | FormValue[] | { [key: string]: FormValue }
@@ -754,20 +755,12 @@ function token(length: number) {
 	return [...randomBytes(length)].map((byte) => ALPHABET[byte % ALPHABET.length]).join('')
 }
 
-function header(headers: IncomingHttpHeaders, name: string) {
-	const value = headers[name]
-	return (Array.isArray(value) ? value[0] : value) || undefined
-}
 
-async function readBody(req: IncomingMessage) {
-	const chunks: Buffer[] = []
-	for await (const chunk of req) chunks.push(chunk as Buffer)
-	return Buffer.concat(chunks)
-}
 
+
+/** Stripe's API pretty-prints its JSON. */
 function sendJson(res: ServerResponse, status: number, body: unknown) {
-	if (res.destroyed || res.headersSent) return
-	res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body, null, 2))
+	sendAnyJson(res, status, body, { indent: 2 })
 }
 
 function sendError(res: ServerResponse, status: number, error: StripeErrorBody) {
