@@ -189,10 +189,15 @@ test.describe('portal layout', () => {
 		await signIn(context, await createE2eUser({ granted: true, credits: 1 }), baseURL!)
 		await page.goto('/portal/feed')
 		await waitForHydration(page)
+		// The button shows the new state at once; the choice is kept once the post has answered.
+		const saved = page.waitForResponse((response) => response.url().includes('/portal/preferences') && response.request().method() === 'POST')
 		await page.keyboard.press('Control+b')
 		await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
+		await saved
 		await page.reload()
 		await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
+		// The shortcut is JavaScript's: a key pressed before the reloaded page hydrates goes nowhere.
+		await waitForHydration(page)
 		await page.keyboard.press('Control+b')
 		await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible()
 	})
