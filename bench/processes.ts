@@ -25,6 +25,10 @@ export type ProductionServerOptions = {
 	 * mid-edit and the last build is the one to measure).
 	 */
 	noBuild: boolean
+	/** Extra flags for node (the web process when WEB_CONCURRENCY=1), e.g. --cpu-prof; needs noBuild. */
+	nodeFlags?: string[]
+	/** Overrides of the server's environment (e.g. WEB_CONCURRENCY). */
+	env?: Record<string, string>
 }
 
 export type ProductionServer = Awaited<ReturnType<typeof startProductionServer>>
@@ -36,13 +40,14 @@ export type ProductionServer = Awaited<ReturnType<typeof startProductionServer>>
  * environment). Resolves once /readyz answers 200.
  */
 export async function startProductionServer(options: ProductionServerOptions) {
-	const { port, databasePort, dataDir, modelUrl, logFile, noBuild } = options
+	const { port, databasePort, dataDir, modelUrl, logFile, noBuild, nodeFlags = [], env = {} } = options
+	if (nodeFlags.length && !noBuild) throw new Error('node flags reach the server only with noBuild (scripts/start.mjs does not pass them on)')
 	const url = `http://localhost:${port}`
 	// Fail early and clearly rather than measure someone else's server.
 	for (const busy of [port, databasePort]) {
 		if (await isPortOpen(busy)) throw new Error(`port ${busy} is already in use: is another bench running? (the bench needs ${port} and ${databasePort})`)
 	}
-	const entry = noBuild ? ['--enable-source-maps', path.join(ROOT, 'server-build/index.js')] : [path.join(ROOT, 'scripts/start.mjs')]
+	const entry = noBuild ? [...nodeFlags, '--enable-source-maps', path.join(ROOT, 'server-build/index.js')] : [path.join(ROOT, 'scripts/start.mjs')]
 	const child = spawn(process.execPath, entry, {
 		cwd: ROOT,
 		stdio: ['ignore', 'pipe', 'pipe'],
@@ -59,6 +64,7 @@ export async function startProductionServer(options: ProductionServerOptions) {
 			LOG_LEVEL: 'warn',
 			ANTHROPIC_API_KEY: 'bench-key',
 			ANTHROPIC_BASE_URL: modelUrl,
+			...env,
 		},
 	})
 
