@@ -229,6 +229,7 @@ export function draftingRow(drafting: DraftingResult): { row: Record<string, str
 		row: {
 			questions: drafting.questions,
 			'model latency s': drafting.modelLatencySeconds,
+			'first per process s': drafting.warmupSeconds.map((seconds) => seconds.toFixed(2)).join(', ') || '-',
 			runs: drafting.runs,
 			'median s': drafting.medianSeconds.toFixed(2),
 			'ratio to model': drafting.ratioToModel.toFixed(2),
