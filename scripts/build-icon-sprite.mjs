@@ -24,7 +24,10 @@ export async function iconNames() {
 	return [...new Set([...source.matchAll(/\bspriteIcon\('([a-z0-9-]+)'\)/g)].map((match) => match[1]))]
 }
 
-/** The icons icons.tsx draws with CSS (its `MaskIconName` union), for what a page repeats per card. */
+/**
+ * The icons icons.tsx draws with CSS (its `MaskIconName` union), for what a page repeats per card.
+ * A name ending in `-filled` is that lucide icon with its shapes filled (a toggle's "on" state).
+ */
 export async function maskIconNames() {
 	const source = await readFile(ICONS_MODULE, 'utf8')
 	const union = /type MaskIconName =([^\n]+)/.exec(source)?.[1] ?? ''
@@ -91,9 +94,10 @@ export async function buildSprite() {
 export async function buildMasks() {
 	const rules = []
 	for (const name of await maskIconNames()) {
-		const icon = await lucideIconData(name)
+		const filled = name.endsWith('-filled')
+		const icon = await lucideIconData(filled ? name.slice(0, -'-filled'.length) : name)
 		const svg =
-			`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'>` +
+			`<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='${filled ? 'black' : 'none'}' stroke='black' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'>` +
 			icon.node.map(element).join('').replaceAll('"', "'") +
 			'</svg>'
 		const url = svg.replaceAll('%', '%25').replaceAll('#', '%23').replaceAll('<', '%3C').replaceAll('>', '%3E')

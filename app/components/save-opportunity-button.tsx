@@ -1,6 +1,6 @@
 import { useFetcher, useLocation } from '@remix-run/react'
 import { Button } from '#app/components/ui/button.tsx'
-import { Bookmark } from '#app/components/ui/icons.tsx'
+import { maskIcon } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { action } from '#app/routes/portal.opportunities.$id_.save.tsx'
@@ -44,9 +44,9 @@ export function SaveOpportunityButton({ opportunityId, title, saved, redirectTo,
 				aria-pressed={isSaved}
 				// One name in both states (a toggle's state is aria-pressed, not its name).
 				aria-label={`Save ${title}`}
-				className={cn(isSaved && 'border-primary/40 bg-accent text-accent-foreground hover:bg-accent/70')}
+				// The bookmark is drawn by CSS (a feed repeats this button on every card), filled when saved.
+				className={cn(maskIcon(isSaved ? 'bookmark-filled' : 'bookmark'), isSaved && 'border-primary/40 bg-accent text-accent-foreground hover:bg-accent/70')}
 			>
-				<Bookmark aria-hidden className={cn(isSaved && 'fill-current')} />
 				{isSaved ? 'Saved' : 'Save'}
 			</Button>
 		</fetcher.Form>

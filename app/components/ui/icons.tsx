@@ -19,9 +19,10 @@ export type IconProps = Omit<ComponentPropsWithoutRef<'svg'>, 'children'>
 /**
  * Icons drawn by CSS for what a page repeats per card: `maskIcon('map-pin')` is a class for the
  * element that holds the text, whose ::before is the icon (1rem, currentColor; app/styles/icon-masks.css,
- * generated with the sprite). Decorative only: a pseudo-element has no name.
+ * generated with the sprite). Decorative only: a pseudo-element has no name. A `-filled` name is
+ * the same icon filled in (the save toggle's "saved" state).
  */
-type MaskIconName = 'map-pin' | 'calendar-days' | 'sparkles'
+type MaskIconName = 'map-pin' | 'calendar-days' | 'sparkles' | 'bookmark' | 'bookmark-filled'
 export const maskIcon = (name: MaskIconName) => `mask-icon mask-icon-${name}`
 
 /** An icon component (what lucide-react calls `Icon`). */
@@ -49,7 +50,6 @@ export const ArrowDown = spriteIcon('arrow-down')
 export const ArrowLeft = spriteIcon('arrow-left')
 export const ArrowRight = spriteIcon('arrow-right')
 export const ArrowUp = spriteIcon('arrow-up')
-export const Bookmark = spriteIcon('bookmark')
 export const BookmarkPlus = spriteIcon('bookmark-plus')
 export const Building2 = spriteIcon('building-2')
 export const CalendarClock = spriteIcon('calendar-clock')
