@@ -178,7 +178,12 @@ function summarize(file: string, top: number, window: { from: number; to: number
 		const node = byId.get(id)!
 		if (node.callFrame.functionName === '(idle)') return
 		total += delta
-		const selfOwner = owner(node.callFrame)
+		// Node's and V8's own code (a socket write, a RegExp, JSON) counts to the package that called it.
+		let selfOwner = owner(node.callFrame)
+		for (let at = parent.get(id); (selfOwner === 'node' || selfOwner === '(native)') && at !== undefined; at = parent.get(at)) {
+			const caller = owner(byId.get(at)!.callFrame)
+			if (caller !== '(root)') selfOwner = caller
+		}
 		self.set(selfOwner, (self.get(selfOwner) ?? 0) + delta)
 		const { functionName, url, lineNumber } = node.callFrame
 		const where = url ? `${functionName || '(anonymous)'} ${owner(node.callFrame)}:${lineNumber + 1}` : functionName
@@ -201,7 +206,7 @@ function summarize(file: string, top: number, window: { from: number; to: number
 	const seconds = (window.to - window.from) / 1000
 	const perRequest = window.requests ? `, ${(total / 1000 / window.requests).toFixed(1)} ms per request` : ''
 	console.log(`\nbusy CPU while loaded: ${(total / 1e6).toFixed(1)} s of ${seconds.toFixed(1)} s${perRequest}; profile: ${path.relative(process.cwd(), file)}`)
-	console.log(`\nself time by package\n${rows(self, 20)}`)
+	console.log(`\nself time by package (node's and V8's built-ins counted to their caller)\n${rows(self, 20)}`)
 	console.log(`\ninclusive time by package (a package counted once per sample)\n${rows(inclusive, 20)}`)
 	console.log(`\nhottest functions (self)\n${rows(functions, top)}`)
 }
