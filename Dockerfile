@@ -20,10 +20,11 @@ RUN npm install --global npm@11.19.1 && npm --version
 
 # ── all dependencies, for the build ───────────────────────────────────────────
 FROM base AS deps
-# `postinstall` generates the Prisma client (offline), so it needs the schema.
+# `postinstall` applies patches/ and generates the Prisma client (offline), so it needs both.
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma/schema.prisma ./prisma/schema.prisma
-COPY scripts/prisma-generate.mjs ./scripts/prisma-generate.mjs
+COPY scripts/postinstall.mjs scripts/prisma-generate.mjs ./scripts/
+COPY patches ./patches
 RUN --mount=type=cache,target=/root/.npm npm ci --no-audit --no-fund
 
 # ── build: build/client, build/server (Remix) and server-build/ (Express) ─────
@@ -35,10 +36,12 @@ RUN npm run build
 FROM base AS prod-deps
 # `npm ci --omit=dev` still installs the prisma CLI (it is an optional peer of
 # @prisma/client), so the postinstall runs `prisma generate` here too and needs
-# the same files as above. Its output is not copied: the client is bundled.
+# the same files as above. Its output is not copied: the client is bundled. The patches matter
+# here: the runtime uses these node_modules.
 COPY package.json package-lock.json prisma.config.ts ./
 COPY prisma/schema.prisma ./prisma/schema.prisma
-COPY scripts/prisma-generate.mjs ./scripts/prisma-generate.mjs
+COPY scripts/postinstall.mjs scripts/prisma-generate.mjs ./scripts/
+COPY patches ./patches
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev --no-audit --no-fund
 
 # ── runtime ───────────────────────────────────────────────────────────────────

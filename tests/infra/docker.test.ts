@@ -241,11 +241,13 @@ describe('Dockerfile', () => {
 		}
 	})
 
-	test('every npm ci has the files its postinstall (offline prisma generate) reads', () => {
+	test('every npm ci has the files its postinstall (patches, offline prisma generate) reads', () => {
 		const postinstall = /^node (\S+)$/.exec(packageJson.scripts.postinstall ?? '')?.[1]
 		expect(postinstall, 'postinstall runs one node script').toBeDefined()
 		const needs = ['package.json', 'package-lock.json', postinstall!]
-		if (/\bgenerate\b/.test(read(postinstall!))) needs.push('prisma.config.ts', 'prisma/schema.prisma')
+		const script = read(postinstall!)
+		if (/prisma-generate\.mjs/.test(script)) needs.push('scripts/prisma-generate.mjs', 'prisma.config.ts', 'prisma/schema.prisma')
+		if (/patch-package/.test(script)) needs.push('patches')
 		let installs = 0
 		for (const stage of stages) {
 			stage.instructions.forEach((instruction, index) => {
