@@ -14,8 +14,11 @@ import { load, rotation, trpcMutation, type Endpoint, type Target } from './meas
 import { ROOT, startProductionServer } from './processes.ts'
 import { growCatalogue, opportunityWithQuestions, seedArtists, seedDrafts, vacuumAnalyze, type Visitor } from './seed.ts'
 
+const PAGES = ['landing', 'feed', 'filtered', 'match', 'opportunity', 'draft', 'admin', 'autosave'] as const
+type Page = (typeof PAGES)[number]
+
 const USAGE = `npm run bench:profile -- <page> [options]
-  pages: ${['landing', 'feed', 'filtered', 'match', 'opportunity', 'draft', 'admin', 'autosave'].join(', ')}
+  pages: ${PAGES.join(', ')}
   --seconds <n>      load for this long (default 10)
   --connections <n>  autocannon connections (default 10)
   --grow <n>         add this many open calls first (default 0: the demo catalogue)
@@ -31,10 +34,15 @@ const { values: options, positionals } = parseArgs({
 		help: { type: 'boolean', default: false },
 	},
 })
-const page = positionals[0]
-if (options.help || !page) {
+if (options.help) {
 	console.log(USAGE)
-	process.exit(page || options.help ? 0 : 2)
+	process.exit(0)
+}
+// Checked before anything starts: a server left running would hold the ports for the next run.
+const page = positionals[0] as Page | undefined
+if (!page || !PAGES.includes(page)) {
+	console.error(`${page ? `no page named "${page}"\n\n` : ''}${USAGE}`)
+	process.exit(2)
 }
 
 // Not the bench's ports, so a profile can run while nothing else does (2 cores: run them apart).
@@ -90,7 +98,7 @@ if (profiles.length !== 1) throw new Error(`expected one profile in ${profileDir
 summarize(path.join(profileDir, profiles[0]!), Number(options.top), window)
 
 function targetFor(
-	name: string,
+	name: Page,
 	{ artists, admins, drafts, opportunityId }: { artists: Visitor[]; admins: Visitor[]; drafts: Awaited<ReturnType<typeof seedDrafts>>; opportunityId: string },
 ): Target {
 	const visitor = rotation(artists)
@@ -136,9 +144,6 @@ function targetFor(
 				},
 			}
 		}
-		default:
-			console.error(USAGE)
-			process.exit(2)
 	}
 }
 

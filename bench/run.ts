@@ -63,7 +63,7 @@ import {
 } from './seed.ts'
 
 const USAGE = `npm run bench [-- options]
-  --quick        about 2 s per measurement, fewer page variants, a 10 s mix: under ~4 minutes (CI)
+  --quick        about 2 s per measurement, fewer page variants, a 10 s mix: about 2 minutes (CI)
   --no-build     measure the existing build: run server-build/index.js directly instead of
                  scripts/start.mjs, which rebuilds when the sources are newer than the build
   --json <path>  where to write the figures (default data/bench/results-<timestamp>.json)`
@@ -171,8 +171,8 @@ const results = {
 	},
 	server: {
 		readySeconds: null as number | null,
-		/** From /healthz, when the server reports it. */
-		webProcesses: null as number | null,
+		/** WEB_CONCURRENCY, else the server's production default: one per core. */
+		webProcesses: Number(process.env.WEB_CONCURRENCY) || availableParallelism(),
 		/** Warnings and errors the server logged while it was measured (see logFile). */
 		linesLoggedUnderLoad: null as number | null,
 		logFile: null as string | null,
@@ -219,13 +219,7 @@ async function main() {
 		},
 	})
 	results.server.readySeconds = server.readySeconds
-	const health = (await (await fetch(`${server.url}/healthz`)).json()) as { workers?: unknown }
-	results.server.webProcesses = typeof health.workers === 'number' ? health.workers : null
-	progress(
-		`ready in ${server.readySeconds.toFixed(1)} s` +
-			(results.server.webProcesses === null ? '' : `, ${results.server.webProcesses} web processes`) +
-			` (WEB_CONCURRENCY ${process.env.WEB_CONCURRENCY ?? 'unset'})`,
-	)
+	progress(`ready in ${server.readySeconds.toFixed(1)} s, ${results.server.webProcesses} web processes (WEB_CONCURRENCY ${process.env.WEB_CONCURRENCY ?? 'unset'})`)
 
 	const db = new pg.Client({ connectionString: server.databaseUrl })
 	await db.connect()
@@ -291,8 +285,9 @@ async function main() {
 		opportunityId: draftingOpportunity,
 		questions: DRAFT_QUESTIONS,
 		modelLatencyMs: MODEL_LATENCY_MS,
-		// One per web process (production's default is one per core).
-		warmups: results.server.webProcesses ?? (Number(process.env.WEB_CONCURRENCY) || availableParallelism()),
+		// One per web process, each taking its first Generate; the first of them also warms the job
+		// worker, which runs in the first process.
+		warmups: results.server.webProcesses,
 		runs: DRAFTING_RUNS,
 	})
 	const drafting = draftingRow(results.drafting)

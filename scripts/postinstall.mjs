@@ -10,10 +10,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 
 function run(script, args = []) {
 	const result = spawnSync(process.execPath, [script, ...args], { cwd: root, stdio: 'inherit' })
+	if (result.error) console.error(`postinstall: ${path.relative(root, script)} could not run: ${result.error.message}`)
 	if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-// A patch that no longer applies (the patched package was upgraded) fails the install, loudly.
-const patchPackage = path.join(root, 'node_modules', 'patch-package', 'index.js')
-if (existsSync(path.join(root, 'patches'))) run(patchPackage, ['--error-on-fail'])
+// The server relies on the patches (ADR 026): an install without them fails rather than run
+// unpatched, and so does a patch that no longer applies (the patched package was upgraded).
+if (!existsSync(path.join(root, 'patches'))) {
+	console.error('postinstall: patches/ is missing; copy it before npm ci (see the Dockerfile)')
+	process.exit(1)
+}
+run(path.join(root, 'node_modules', 'patch-package', 'index.js'), ['--error-on-fail'])
 run(path.join(root, 'scripts', 'prisma-generate.mjs'))

@@ -64,7 +64,7 @@ const EnvSchema = z
 		 * first process, whatever this says.
 		 */
 		WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-		/** gzip pages and JSON here; `off` when a reverse proxy in front compresses (it does it better and off our cores). */
+		/** gzip pages and files here (not tRPC's small JSON); `off` when a reverse proxy in front compresses (it does it better and off our cores). */
 		COMPRESSION: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
 
 		SMTP_URL: optionalUrl.refine((value) => value === undefined || /^smtps?:\/\//.test(value), {

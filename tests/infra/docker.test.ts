@@ -28,6 +28,7 @@ const runtime = stages.at(-1)!
 const isIgnored = dockerignoreMatcher(read('.dockerignore'))
 const packageJson = JSON.parse(read('package.json')) as {
 	scripts: Record<string, string>
+	dependencies: Record<string, string>
 	allowScripts?: Record<string, unknown>
 }
 const compose = parseYaml(read('docker-compose.yml'))
@@ -247,7 +248,11 @@ describe('Dockerfile', () => {
 		const needs = ['package.json', 'package-lock.json', postinstall!]
 		const script = read(postinstall!)
 		if (/prisma-generate\.mjs/.test(script)) needs.push('scripts/prisma-generate.mjs', 'prisma.config.ts', 'prisma/schema.prisma')
-		if (/patch-package/.test(script)) needs.push('patches')
+		if (/patch-package/.test(script)) {
+			needs.push('patches')
+			// `npm ci --omit=dev` (the runtime's node_modules) runs the postinstall too, so it needs the tool.
+			expect(packageJson.dependencies['patch-package'], 'patch-package is a dependency, not a devDependency').toBeDefined()
+		}
 		let installs = 0
 		for (const stage of stages) {
 			stage.instructions.forEach((instruction, index) => {
