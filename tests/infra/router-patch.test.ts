@@ -2,8 +2,10 @@ import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
-// The browser's build of the router, which the patch leaves as it was: the reference.
-import * as unpatched from '@remix-run/router/dist/router.js'
+import type * as Router from '@remix-run/router'
+// The browser's build of the router, which the patch leaves as it was: the reference. (Its own
+// types only declare the router; the package's index declares the whole module.)
+import * as browserBuild from '@remix-run/router/dist/router.js'
 
 /*
  * patches/@remix-run+router+1.23.3.patch (ADR 026) keeps route matches in the router's CommonJS
@@ -14,12 +16,11 @@ import * as unpatched from '@remix-run/router/dist/router.js'
 
 const require = createRequire(import.meta.url)
 const serverBuildPath = require.resolve('@remix-run/router')
-const patched = require('@remix-run/router') as typeof unpatched
-
-type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] }
+const unpatched = browserBuild as unknown as typeof Router
+const patched = require('@remix-run/router') as typeof Router
 
 /** Shaped like the app's: a root, pathless layouts, index routes, params, optional and splat segments. */
-const ROUTES: Route[] = [
+const ROUTES: Router.AgnosticRouteObject[] = [
 	{
 		id: 'root',
 		path: '',
