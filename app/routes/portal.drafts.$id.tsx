@@ -32,6 +32,7 @@ import { getDraftForOwner, regenerateAnswer, saveAnswerEdit, setDraftStatus, und
 import { draftDocument } from '#server/domain/drafting/export/document.ts'
 import { draftAsText } from '#server/domain/drafting/export/text.ts'
 import { isDomainError } from '#server/domain/errors.ts'
+import { isRecordId } from '#server/domain/ids.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title: data?.draft.title ?? 'Draft' })
 
@@ -75,7 +76,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const intent = form.get('intent')
 	const answerId = String(form.get('answerId') ?? '')
 	const back = draftPath(params.id ?? '')
-	const toBack = (toast: ToastInput, hash = answerId ? `#answer-${answerId}` : '') => redirectWithToast(`${back}${hash}`, toast, app.env)
+	// Back to the answer only when the form named one: anything else posted as an id would come back
+	// in the Location header (a 15 KB one overflowed the client's header limit).
+	const toBack = (toast: ToastInput, hash = isRecordId(answerId) ? `#answer-${answerId}` : '') => redirectWithToast(`${back}${hash}`, toast, app.env)
 	try {
 		switch (intent) {
 			case 'save': {
