@@ -47,9 +47,16 @@ export class OwnServer {
 	}
 
 	async waitUntilReady() {
+		const child = this.process
+		if (!child) throw new Error('not started')
 		const deadline = Date.now() + 90_000
 		while (Date.now() < deadline) {
-			if (this.process?.exitCode !== null) throw new Error(`server exited early:\n${this.output}`)
+			if (child.exitCode !== null || child.signalCode !== null) {
+				// 'exit' can come before the last of its output: wait for the streams to close, so the
+				// error says why it stopped.
+				if (child.stdout && !child.stdout.closed) await new Promise((resolve) => child.once('close', resolve))
+				throw new Error(`server exited early (${child.exitCode ?? child.signalCode}):\n${this.output || '(no output)'}`)
+			}
 			const ready = await fetch(`${this.url}/readyz`).then((r) => r.ok, () => false)
 			if (ready) return
 			await new Promise((resolve) => setTimeout(resolve, 200))
