@@ -10,9 +10,10 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import pg from 'pg'
 import { startFakeAnthropic } from '../tests/fakes/anthropic-server.ts'
-import { load, rotation, trpcMutation, type Endpoint, type Target } from './measure.ts'
+import { load, type Endpoint, type Target } from './measure.ts'
 import { ROOT, startProductionServer } from './processes.ts'
-import { growCatalogue, opportunityWithQuestions, seedArtists, seedDrafts, vacuumAnalyze, type Visitor } from './seed.ts'
+import { growCatalogue, opportunityWithQuestions, seedArtists, seedDrafts, vacuumAnalyze, type DraftFixture, type Visitor } from './seed.ts'
+import { asVisitors, autosaves, draftPages, FEEDS } from './targets.ts'
 
 const PAGES = ['landing', 'feed', 'filtered', 'match', 'opportunity', 'draft', 'admin', 'autosave'] as const
 type Page = (typeof PAGES)[number]
@@ -99,51 +100,26 @@ summarize(path.join(profileDir, profiles[0]!), Number(options.top), window)
 
 function targetFor(
 	name: Page,
-	{ artists, admins, drafts, opportunityId }: { artists: Visitor[]; admins: Visitor[]; drafts: Awaited<ReturnType<typeof seedDrafts>>; opportunityId: string },
+	{ artists, admins, drafts, opportunityId }: { artists: Visitor[]; admins: Visitor[]; drafts: DraftFixture[]; opportunityId: string },
 ): Target {
-	const visitor = rotation(artists)
-	const admin = rotation(admins)
-	const draft = rotation(drafts)
-	const signedIn = (pathFor: (visitor: Visitor) => string, next = visitor): Target => ({
-		name,
-		rotate: () => {
-			const who = next()
-			return { path: pathFor(who), headers: { cookie: who.cookie } }
-		},
-	})
+	const feed = (feedName: (typeof FEEDS)[number]['name']) => asVisitors(name, artists, FEEDS.find((one) => one.name === feedName)!.path)
 	switch (name) {
 		case 'landing':
 			return { name, fixed: { path: '/' } }
 		case 'feed':
-			return signedIn(() => '/portal/feed')
+			return feed('feed')
 		case 'filtered':
-			return signedIn((who) => `/portal/feed?medium=${encodeURIComponent(who.medium)}&type=${encodeURIComponent(who.interest)}`)
+			return feed('feed, filtered')
 		case 'match':
-			return signedIn(() => '/portal/feed?sort=match')
+			return feed('feed, best match')
 		case 'opportunity':
-			return signedIn(() => `/portal/opportunities/${opportunityId}`)
+			return asVisitors(name, artists, () => `/portal/opportunities/${opportunityId}`)
 		case 'admin':
-			return signedIn(() => '/admin', admin)
+			return asVisitors(name, admins, () => '/admin')
 		case 'draft':
-			return {
-				name,
-				rotate: () => {
-					const next = draft()
-					return { path: `/portal/drafts/${next.draftId}`, headers: { cookie: next.cookie } }
-				},
-			}
-		case 'autosave': {
-			const answers = rotation(drafts.flatMap((one) => one.answerIds.map((answerId) => ({ cookie: one.cookie, answerId }))))
-			let revision = 0
-			return {
-				name,
-				rotate: () => {
-					const { cookie, answerId } = answers()
-					revision += 1
-					return trpcMutation(APP.origin, cookie, 'drafts.saveAnswer', { answerId, userEdit: `Revision ${revision}.`, revision })
-				},
-			}
-		}
+			return draftPages(drafts)
+		case 'autosave':
+			return autosaves(APP.origin, drafts)
 	}
 }
 

@@ -24,7 +24,6 @@ import {
 	pageScripts,
 	pageWeight,
 	rotation,
-	trpcMutation,
 	type DraftingResult,
 	type Durations,
 	type Endpoint,
@@ -34,6 +33,7 @@ import {
 	type Target,
 } from './measure.ts'
 import { ROOT, startBaseline, startProductionServer } from './processes.ts'
+import { asVisitors, autosaves, draftPages, FEEDS } from './targets.ts'
 import {
 	autosaveRows,
 	draftingRow,
@@ -59,7 +59,6 @@ import {
 	seedDrafts,
 	vacuumAnalyze,
 	type DraftFixture,
-	type Visitor,
 } from './seed.ts'
 
 const USAGE = `npm run bench [-- options]
@@ -309,14 +308,7 @@ async function main() {
 	const opportunityIds = await sampleOpenOpportunities(db, OPPORTUNITY_SAMPLE)
 	const nextOpportunity = rotation(opportunityIds)
 	const opportunityPage = asVisitors('opportunity', artists, () => `/portal/opportunities/${nextOpportunity()}`)
-	const nextDraft = rotation(drafts)
-	const draftPage: Target = {
-		name: 'draft',
-		rotate: () => {
-			const draft = nextDraft()
-			return { path: `/portal/drafts/${draft.draftId}`, headers: { cookie: draft.cookie } }
-		},
-	}
+	const draftPage = draftPages(drafts)
 
 	const large: PageOutcome[] = []
 	for (const feed of feeds) large.push(await measured('signed-in', grownStage, asVisitors(feed.name, artists, feed.path)))
@@ -360,45 +352,10 @@ async function main() {
 	results.completed = true
 }
 
-/** The feed's variants: the default, filtered by the artist's own first medium and interest, best match. */
-const FEEDS = [
-	{ name: 'feed', quick: true, path: () => '/portal/feed' },
-	{
-		name: 'feed, filtered',
-		quick: false,
-		path: (visitor: Visitor) => `/portal/feed?medium=${encodeURIComponent(visitor.medium)}&type=${encodeURIComponent(visitor.interest)}`,
-	},
-	{ name: 'feed, best match', quick: true, path: () => '/portal/feed?sort=match' },
-]
-
-/** A signed-in page requested as the next of `visitors` in turn, each with their own cookie. */
-function asVisitors(name: string, visitors: Visitor[], pathFor: (visitor: Visitor) => string): Target {
-	const next = rotation(visitors)
-	return {
-		name,
-		rotate: () => {
-			const visitor = next()
-			return { path: pathFor(visitor), headers: { cookie: visitor.cookie } }
-		},
-	}
-}
-
-/** Autosave at 10 and 50 connections, rotating over every seeded answer with a revision that only grows. */
+/** Autosave at 10 and 50 connections. */
 async function measureAutosave(drafts: DraftFixture[]) {
 	progress('autosave…')
-	// Far more answers than connections, so two saves of one answer are never in flight together
-	// (a save that arrived after a newer one would change nothing, and cost less).
-	const answers = drafts.flatMap((draft) => draft.answerIds.map((answerId) => ({ cookie: draft.cookie, answerId })))
-	const nextAnswer = rotation(answers)
-	let revision = 0
-	const target: Target = {
-		name: 'autosave',
-		rotate: () => {
-			const { cookie, answerId } = nextAnswer()
-			revision += 1
-			return trpcMutation(APP.origin, cookie, 'drafts.saveAnswer', { answerId, userEdit: `An edited answer, revision ${revision}.`, revision })
-		},
-	}
+	const target = autosaves(APP.origin, drafts)
 	await load(APP, [target], { connections: 10, seconds: DURATIONS.warmupSeconds })
 	const at10 = await load(APP, [target], { connections: 10, seconds: DURATIONS.seconds })
 	const at50 = await load(APP, [target], { connections: 50, seconds: DURATIONS.seconds })
