@@ -27,6 +27,8 @@ const WEBHOOK_BODY_LIMIT = '512kb'
 const SERVER_BUILD = path.join(PROJECT_ROOT, 'build', 'server', 'index.js')
 /** The pages kept rendered for signed-out visitors; their routes export publicPageHeaders (ADR 026). */
 const PUBLIC_PAGES = ['/', '/pricing', '/signin']
+/** Where the tRPC API is mounted (app/utils/trpc.tsx's links post there). */
+const TRPC_PATH = '/trpc'
 
 type CreateAppOptions = {
 	app: AppContext
@@ -117,7 +119,7 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	// A user has at most two large bodies in flight (counted before they are read), and a request
 	// batches at most MAX_BATCH_SIZE calls (400 beyond), so no request takes the whole database pool.
 	app.use(
-		'/trpc',
+		TRPC_PATH,
 		limitConcurrentLargeRequests(),
 		createExpressMiddleware({
 			router: appRouter,
@@ -168,6 +170,6 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
  * autosave's CPU, bench/profile.ts) to save a few bytes.
  */
 function worthCompressing(req: express.Request, res: express.Response) {
-	if (req.originalUrl.startsWith('/trpc/')) return false
+	if (req.originalUrl.startsWith(`${TRPC_PATH}/`)) return false
 	return !String(res.getHeader('Content-Type') ?? '').startsWith('text/event-stream')
 }

@@ -10,7 +10,7 @@ export const isRecordId = (value: string) => UUID.test(value)
  * one (and never reaches PostgreSQL, which would reject the cast with a 500).
  */
 export function existingId(value: string, what: string): string {
-	if (!UUID.test(value)) throw new DomainError('NOT_FOUND', `${what} ${JSON.stringify(value.slice(0, 60))} not found.`)
+	if (!isRecordId(value)) throw new DomainError('NOT_FOUND', `${what} ${JSON.stringify(value.slice(0, 60))} not found.`)
 	return value.toLowerCase()
 }
 

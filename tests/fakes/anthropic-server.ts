@@ -294,7 +294,6 @@ function hash(text: string) {
 	return createHash('sha256').update(text).digest('hex')
 }
 
-
 function parseJson(raw: string): MessagesBody | null {
 	try {
 		const value: unknown = JSON.parse(raw)
@@ -303,8 +302,6 @@ function parseJson(raw: string): MessagesBody | null {
 		return null
 	}
 }
-
-
 
 function sendError(res: ServerResponse, status: number, type: string, message: string) {
 	sendJson(res, status, { type: 'error', error: { type, message }, request_id: res.getHeader('request-id') ?? null })

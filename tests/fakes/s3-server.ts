@@ -116,7 +116,6 @@ export async function startFakeS3Server({ bucket, accessKeyId }: { bucket: strin
 	}
 }
 
-
 function md5(body: Buffer) {
 	return `"${createHash('md5').update(body).digest('hex')}"`
 }

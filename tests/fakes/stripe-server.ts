@@ -755,9 +755,6 @@ function token(length: number) {
 	return [...randomBytes(length)].map((byte) => ALPHABET[byte % ALPHABET.length]).join('')
 }
 
-
-
-
 /** Stripe's API pretty-prints its JSON. */
 function sendJson(res: ServerResponse, status: number, body: unknown) {
 	sendAnyJson(res, status, body, { indent: 2 })
