@@ -1,5 +1,5 @@
 import http from 'node:http'
-import type { AddressInfo } from 'node:net'
+import net, { type AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MAX_FILE_BYTES as MAX_CONTEXT_FILE_BYTES, MAX_FILES as MAX_CONTEXT_FILES } from '#server/domain/context/context.schema.ts'
@@ -15,6 +15,7 @@ import {
 	drainUnreadBodies,
 	DEFAULT_BODY_LIMIT,
 	DRAFT_FORM_LIMIT,
+	LINGER,
 	PROFILE_INGEST_LIMIT,
 	PROFILE_UPLOAD_LIMIT,
 } from './body-limit.ts'
@@ -92,6 +93,8 @@ describe('bodyLimits', () => {
 
 	beforeAll(async () => {
 		const app = express()
+		// In the app's order: the drain of unread bodies first.
+		app.use(drainUnreadBodies())
 		app.use(bodyLimits())
 		// Answers without reading the body: a request that gets here was let through.
 		app.use((_req, res) => {
@@ -112,6 +115,53 @@ describe('bodyLimits', () => {
 		expect(answer.body).toBe(BODY_LIMIT_MESSAGES.tooLarge(DEFAULT_BODY_LIMIT))
 		await answer.closed
 		expect(reached).toBe(before)
+	})
+
+	test('a client still uploading, that reads its answer late, still gets the 413 (the server lingers before closing)', async () => {
+		// Closing a socket with unread bytes makes the kernel send a reset, and a reset discards the
+		// answer from the client's receive queue if the client has not read it yet: "connection reset"
+		// instead of the sentence. This client sends 8 MiB the server never reads and waits before reading.
+		const answer = await new Promise<string>((resolve) => {
+			const socket = net.connect(origin)
+			let received = ''
+			let failed = ''
+			// A reset fails this side's writes (EPIPE) and throws away what it had not read.
+			socket.on('error', (error: NodeJS.ErrnoException) => (failed = `error ${error.code}`))
+			socket.on('data', (chunk) => (received += chunk.toString('latin1')))
+			socket.on('close', () => resolve(received || failed))
+			socket.once('connect', () => {
+				socket.pause()
+				socket.write(`POST /signin HTTP/1.1\r\nHost: x\r\nContent-Length: ${500 * MiB}\r\n\r\n`)
+				socket.write(Buffer.alloc(8 * MiB, 'a'))
+				setTimeout(() => socket.resume(), 300)
+			})
+		})
+		expect(answer).toMatch(/^HTTP\/1\.1 413 /)
+		expect(answer).toContain(BODY_LIMIT_MESSAGES.tooLarge(DEFAULT_BODY_LIMIT))
+	})
+
+	test('a client that keeps sending after its 413 is cut off after a bounded linger', async () => {
+		const sent = await new Promise<number>((resolve) => {
+			// Half-open allowed: this client keeps sending after the server's FIN.
+			const socket = net.connect({ ...origin, allowHalfOpen: true })
+			const chunk = Buffer.alloc(MiB, 'a')
+			let bytes = 0
+			socket.on('error', () => undefined)
+			socket.on('close', () => resolve(bytes))
+			socket.resume()
+			const pump = () => {
+				while (!socket.destroyed && bytes < 500 * MiB) {
+					bytes += chunk.length
+					if (!socket.write(chunk)) return void socket.once('drain', pump)
+				}
+			}
+			socket.once('connect', () => {
+				socket.write(`POST /signin HTTP/1.1\r\nHost: x\r\nContent-Length: ${500 * MiB}\r\n\r\n`)
+				pump()
+			})
+		})
+		// What the server read while lingering, plus what the kernels' buffers held.
+		expect(sent).toBeLessThan(LINGER.bytes + 32 * MiB)
 	})
 
 	test("judges a body by its route's limit", async () => {

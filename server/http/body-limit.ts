@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net'
 import type { RequestHandler, Response } from 'express'
 import { MAX_FILE_BYTES as MAX_CONTEXT_FILE_BYTES, MAX_FILES as MAX_CONTEXT_FILES, NOTES_MAX } from '#server/domain/context/context.schema.ts'
 import { ANSWER_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
@@ -121,11 +122,12 @@ const DRAIN_AT_MOST = 4 * 1024 * 1024
 
 /**
  * Answers a request without reading its body (text, or JSON for an object), and closes the
- * connection after the answer: a client still sending stops (its writes fail) instead of the
- * server reading, and throwing away, all of it to reuse the connection.
+ * connection after the answer: a client still sending stops instead of the server reading, and
+ * throwing away, all of it to reuse the connection.
  */
 export function refuseUnreadBody(res: Response, status: number, body: string | object) {
 	res.set('Connection', 'close')
+	lingerBeforeClosing(res)
 	if (typeof body === 'string') res.status(status).type('text/plain').send(body)
 	else res.status(status).json(body)
 }
@@ -140,12 +142,40 @@ export function refuseUnreadBody(res: Response, status: number, body: string | o
 export function drainUnreadBodies(): RequestHandler {
 	return (req, res, next) => {
 		res.once('finish', () => {
-			if (req.complete || req.destroyed) return
+			// A connection that closes after its answer is not reused (a refusal lingers on its own).
+			if (req.complete || req.destroyed || res.getHeader('Connection') === 'close') return
 			// Whatever half-read the body (Remix's stream adapter) is done with it: nothing keeps the bytes.
 			req.removeAllListeners('data')
 			req.on('data', () => undefined)
 			req.resume()
 		})
 		next()
+	}
+}
+
+/** How long, and through how many more bytes, a refused upload's connection is read before it is reset. */
+export const LINGER = { ms: 2_000, bytes: 16 * MiB }
+
+/**
+ * Closes the connection after its answer the way nginx's lingering close does: the answer and a
+ * FIN go out, and the bytes the client is still sending are read and thrown away until it hangs
+ * up, for at most LINGER (a client that sends on regardless is then cut off). Closing at once with
+ * unread bytes makes the kernel reset the connection, and a reset throws the answer away on the
+ * client's side if it had not read it yet: the visitor saw "connection reset" instead of the 413's
+ * sentence. Node's server closes a `Connection: close` socket through `destroySoon()` once the
+ * answer is out, destroying it as soon as the FIN is sent; this one socket gets its own.
+ */
+function lingerBeforeClosing(res: Response) {
+	const { req, socket } = res
+	if (!socket) return
+	let discarded = 0
+	req.on('data', (chunk: Buffer) => {
+		discarded += chunk.length
+		if (discarded > LINGER.bytes) socket.destroy()
+	})
+	socket.destroySoon = function lingeringClose(this: Socket) {
+		this.end()
+		const timer = setTimeout(() => this.destroy(), LINGER.ms).unref()
+		this.once('close', () => clearTimeout(timer))
 	}
 }
