@@ -108,6 +108,21 @@ test.describe('the feed', () => {
 		if (isJs()) await expect(page.getByRole('link', { name: 'Load more call 24' })).toBeFocused()
 	})
 
+	// Reads computed styles in the page, so it needs JavaScript.
+	test("in forced colours each card's icons are drawn, in the forced colour of their text", { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+		await createE2eOpportunity({ title: `Forced colours ${randomBytes(3).toString('hex')}`, location: 'Lisbon, Portugal' })
+		await signIn(context, await createE2eUser(), baseURL!)
+		await page.emulateMedia({ forcedColors: 'active' })
+		await page.goto('/portal/feed')
+		await expect(feedCards(page).first()).toBeVisible()
+		// The save button, the location, the deadline (and a match note, when there is one).
+		const icons = await page.locator('main .mask-icon').evaluateAll((elements) =>
+			elements.map((element) => ({ text: getComputedStyle(element).color, icon: getComputedStyle(element, '::before').backgroundColor })),
+		)
+		expect(icons.length).toBeGreaterThanOrEqual(3)
+		for (const { text, icon } of icons) expect(icon).toBe(text)
+	})
+
 	// axe runs in the page, so it needs JavaScript.
 	test('has no serious accessibility violations', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
 		await signIn(context, await createE2eUser(), baseURL!)
