@@ -1,6 +1,6 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
-import { requireAdmin } from '#server/auth/guards.ts'
+import { requireAdmin, safeRedirectTo } from '#server/auth/guards.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 import { getOpportunityForAdmin } from '#server/domain/opportunities/opportunity.ts'
 
@@ -32,7 +32,12 @@ export async function requireOpportunityForAdmin(request: Request, context: AppL
 	}
 }
 
-/** Where to go back to after a delete: a list page of the admin area, with its filters; otherwise /admin. */
+/**
+ * Where to go back to after a delete: a list page of the admin area, with its filters; otherwise
+ * /admin. safeRedirectTo first, for what every redirect needs (no control characters, which a
+ * Location header cannot carry, and a bounded length).
+ */
 export function adminListRedirect(value: FormDataEntryValue | string | null | undefined) {
-	return typeof value === 'string' && /^\/admin(\/opportunities)?\/?(\?[^#]*)?$/.test(value) ? value : '/admin'
+	const target = safeRedirectTo(value, '/admin')
+	return /^\/admin(\/opportunities)?\/?(\?[^#]*)?$/.test(target) ? target : '/admin'
 }

@@ -4,6 +4,8 @@
  * (onboarding and profile screens); PRODUCT.md resolves each pair into one.
  */
 
+import { DOCX_TYPE } from '#server/domain/files/sniff.ts'
+
 /** The union of the onboarding and profile-screen medium lists, in onboarding order. */
 export const MEDIUMS = [
 	'Painting',
@@ -57,7 +59,6 @@ export const MAX_IMAGE_BYTES = 10 * MB
 
 export const PDF_TYPE = 'application/pdf'
 export const DOC_TYPE = 'application/msword'
-export const DOCX_TYPE = 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'
 /** CV types on the profile screen; onboarding takes PDF only (spec section 5). */
 export const CV_TYPES = [PDF_TYPE, DOC_TYPE, DOCX_TYPE] as const
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const
