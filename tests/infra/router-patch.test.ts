@@ -3,6 +3,7 @@ import { createRequire } from 'node:module'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type * as Router from '@remix-run/router'
+import type * as StaticServer from 'react-router-dom/server'
 // The browser's build of the router, which the patch leaves as it was: the reference. (Its own
 // types only declare the router; the package's index declares the whole module.)
 import * as browserBuild from '@remix-run/router/dist/router.js'
@@ -65,7 +66,14 @@ describe("the router's server build (patched)", () => {
 		fc.assert(
 			fc.property(pathname, fc.constantFrom('/', '/portal'), (path, basename) => {
 				const expected = summary(unpatched.matchRoutes(structuredClone(ROUTES), path, basename))
-				expect(summary(patched.matchRoutes(kept, path, basename))).toEqual(expected)
+				const first = patched.matchRoutes(kept, path, basename)
+				expect(summary(first)).toEqual(expected)
+				// A caller that changes what it was given does not change what the next one gets.
+				if (first) {
+					;(first[0]!.params as Record<string, string>).id = 'changed'
+					first[0]!.pathname = '/changed'
+					first.pop()
+				}
 				expect(summary(patched.matchRoutes(kept, path, basename))).toEqual(expected)
 				expect(summary(patched.matchRoutes(structuredClone(ROUTES), path, basename))).toEqual(expected)
 			}),
@@ -84,5 +92,50 @@ describe("the router's server build (patched)", () => {
 			}),
 			{ numRuns: 1000 },
 		)
+	})
+})
+
+/*
+ * patches/react-router-dom+6.30.4.patch and patches/@remix-run+react+2.17.5.patch keep the route
+ * tree a document renders (Remix's server routes, the static router's data routes), so the kept
+ * matches above apply to them. Every end-to-end test renders through both; these check that the
+ * patches are there and that a kept tree still gives each document its own matches.
+ */
+describe("the static router's data routes (patched)", () => {
+	const server = require('react-router-dom/server') as typeof StaticServer
+
+	test('react-router-dom and @remix-run/react are the patched ones', () => {
+		for (const file of [require.resolve('react-router-dom/server'), require.resolve('@remix-run/react/dist/server.js')]) {
+			expect(readFileSync(file, 'utf8'), `${file}: run npm ci (its postinstall applies patches/)`).toMatch(/Callboard \(patches\//)
+		}
+	})
+
+	test('are kept per routes array, and each document still gets its own matches', async () => {
+		const routes = structuredClone(ROUTES) as Parameters<typeof server.createStaticRouter>[0]
+		const handler = server.createStaticHandler(routes)
+		const render = async (path: string) => {
+			const context = await handler.query(new Request(`http://localhost${path}`))
+			if (context instanceof Response) throw new Error(`${path} answered ${context.status}`)
+			return server.createStaticRouter(routes, context)
+		}
+		const feed = await render('/portal/feed')
+		const draft = await render('/portal/drafts/7f0d1199/answers')
+		expect(draft.routes).toBe(feed.routes)
+		expect(feed.state.matches.map((match) => match.route.id)).toEqual(['root', 'portal', 'feed'])
+		const params = { draftId: '7f0d1199', tab: 'answers' }
+		expect(draft.state.matches.map((match) => [match.route.id, match.params])).toEqual([
+			['root', params],
+			['portal', params],
+			['drafts', params],
+			['draft', params],
+		])
+		// The matches point into the kept data routes, as the render's hooks expect.
+		const portal = feed.routes[0]!.children!.find((route) => route.id === 'portal')!
+		expect(feed.state.matches[2]!.route).toBe(portal.children!.find((route) => route.id === 'feed'))
+		// Another routes array is converted afresh.
+		const other = structuredClone(ROUTES) as typeof routes
+		const otherContext = await server.createStaticHandler(other).query(new Request('http://localhost/pricing'))
+		if (otherContext instanceof Response) throw new Error('/pricing answered a response')
+		expect(server.createStaticRouter(other, otherContext).routes).not.toBe(feed.routes)
 	})
 })
