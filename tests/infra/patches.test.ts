@@ -139,3 +139,35 @@ describe("the static router's data routes (patched)", () => {
 		expect(server.createStaticRouter(other, otherContext).routes).not.toBe(feed.routes)
 	})
 })
+
+/*
+ * patches/@remix-run+server-runtime+2.17.5.patch: a loader or action gets the request as it came
+ * when there is no `index`, `_routes` or `_data` parameter to strip, instead of two new copies.
+ */
+describe("Remix's loader requests (patched)", () => {
+	const data = require('@remix-run/server-runtime/dist/data.js') as {
+		callRouteLoader: (args: { loadContext: unknown; loader: (args: { request: Request }) => unknown; params: object; request: Request; routeId: string; singleFetch: boolean }) => Promise<unknown>
+	}
+	const requestSeen = async (url: string) => {
+		let seen: Request | undefined
+		const request = new Request(url)
+		await data.callRouteLoader({ loadContext: {}, params: {}, routeId: 'feed', singleFetch: true, request, loader: (args) => ((seen = args.request), null) })
+		return { request, seen: seen! }
+	}
+
+	test('a request with nothing to strip is passed as it came', async () => {
+		const { request, seen } = await requestSeen('http://localhost/portal/feed?q=a%20b&type=grant')
+		expect(seen).toBe(request)
+	})
+
+	test('the index and _routes parameters are still stripped, and the rest kept', async () => {
+		const index = await requestSeen('http://localhost/admin?index&q=grant')
+		expect(new URL(index.seen.url).search).toBe('?q=grant')
+		const routes = await requestSeen('http://localhost/portal/feed?_routes=routes%2Fportal.feed&q=grant&index=kept')
+		expect([...new URL(routes.seen.url).searchParams]).toEqual([
+			['q', 'grant'],
+			['index', 'kept'],
+		])
+		expect(routes.seen.signal.aborted).toBe(false)
+	})
+})
