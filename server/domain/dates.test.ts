@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { daysUntil, dueNote, formatLongDate, formatShortDate, isDeadlineSoon, parseIsoDate, todayIsoDate, toIsoDate } from './dates.ts'
 
@@ -7,6 +8,20 @@ describe('calendar dates', () => {
 		expect(formatLongDate('2025-01-05')).toBe('January 5, 2025')
 		expect(formatShortDate('2025-12-31')).toBe('Dec 31, 2025')
 		expect(formatLongDate('2024-02-29')).toBe('February 29, 2024')
+	})
+
+	test("every calendar date reads as Intl's en-US short and long forms", () => {
+		const intl = (month: 'short' | 'long') => new Intl.DateTimeFormat('en-US', { month, day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+		const [short, long] = [intl('short'), intl('long')]
+		fc.assert(
+			fc.property(fc.date({ min: new Date('1000-01-01T00:00:00Z'), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true }), (date) => {
+				const value = toIsoDate(date)
+				const midnight = new Date(`${value}T00:00:00Z`)
+				expect(formatShortDate(value)).toBe(short.format(midnight))
+				expect(formatLongDate(value)).toBe(long.format(midnight))
+			}),
+			{ numRuns: 2_000 },
+		)
 	})
 
 	test('anything that is not a calendar date reads "Invalid date"', () => {
