@@ -7,7 +7,7 @@ import express, { type ErrorRequestHandler } from 'express'
 import type { ViteDevServer } from 'vite'
 import type { AppContext, RequestContext } from '#server/context.ts'
 import { PROJECT_ROOT } from '#server/paths.ts'
-import { bodyLimits, drainUnreadBodies } from '#server/http/body-limit.ts'
+import { bodyLimits, drainUnreadBodies, ignoreRequestsOnClosingConnections } from '#server/http/body-limit.ts'
 import { limitConcurrentLargeRequests } from '#server/http/concurrent-large-requests.ts'
 import { createPageCache } from '#server/http/page-cache.ts'
 import { remixHandler } from '#server/http/remix-handler.ts'
@@ -45,6 +45,7 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	// Only the proxies the operator declares may tell the client's address and scheme (X-Forwarded-*):
 	// trusting a header nobody sets would let any client choose its address, and so its attempt limits.
 	app.set('trust proxy', env.TRUST_PROXY)
+	app.use(ignoreRequestsOnClosingConnections())
 
 	app.get('/healthz', (_req, res) => {
 		res.json({ status: 'ok' })

@@ -14,6 +14,7 @@ import {
 	CONTEXT_UPLOAD_LIMIT,
 	drainUnreadBodies,
 	DEFAULT_BODY_LIMIT,
+	ignoreRequestsOnClosingConnections,
 	DRAFT_FORM_LIMIT,
 	LINGER,
 	PROFILE_INGEST_LIMIT,
@@ -93,7 +94,8 @@ describe('bodyLimits', () => {
 
 	beforeAll(async () => {
 		const app = express()
-		// In the app's order: the drain of unread bodies first.
+		// In the app's order.
+		app.use(ignoreRequestsOnClosingConnections())
 		app.use(drainUnreadBodies())
 		app.use(bodyLimits())
 		// Answers without reading the body: a request that gets here was let through.
@@ -162,6 +164,45 @@ describe('bodyLimits', () => {
 		})
 		// What the server read while lingering, plus what the kernels' buffers held.
 		expect(sent).toBeLessThan(LINGER.bytes + 32 * MiB)
+	})
+
+	test('a client that sends slowly after its 413 is cut off once the linger is over', async () => {
+		const started = Date.now()
+		await new Promise<void>((resolve) => {
+			const socket = net.connect({ ...origin, allowHalfOpen: true })
+			socket.on('error', () => undefined)
+			socket.on('close', () => {
+				clearInterval(drip)
+				resolve()
+			})
+			socket.resume()
+			socket.write(`POST /signin HTTP/1.1\r\nHost: x\r\nContent-Length: ${500 * MiB}\r\n\r\n`)
+			const drip = setInterval(() => socket.write(Buffer.alloc(KiB, 'a')), 100)
+		})
+		expect(Date.now() - started).toBeLessThan(LINGER.ms + 1_500)
+	})
+
+	test('a request pipelined behind a refused one is not served', async () => {
+		const before = reached
+		// Over the limit by more than is drained, so refused with a lingering close; short enough to
+		// be read to its end while the connection lingers, so the next request is parsed.
+		const refusedBytes = DEFAULT_BODY_LIMIT + 5 * MiB
+		const answer = await new Promise<string>((resolve) => {
+			// Not half-open: this side ends when the server does, after everything below is sent.
+			const socket = net.connect(origin)
+			let received = ''
+			socket.on('error', () => undefined)
+			socket.on('data', (chunk) => (received += chunk.toString('latin1')))
+			socket.on('close', () => resolve(received))
+			socket.write(`POST /signin HTTP/1.1\r\nHost: x\r\nContent-Length: ${refusedBytes}\r\n\r\n`)
+			socket.write(Buffer.alloc(refusedBytes, 'a'))
+			socket.write('POST /portal/profile HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n')
+		})
+		expect(answer.match(/HTTP\/1\.1 /g)).toEqual(['HTTP/1.1 '])
+		expect(answer).toMatch(/^HTTP\/1\.1 413 /)
+		// The server may still be reading what this side sent: wait until it has closed its side too.
+		await expect.poll(() => new Promise((resolve) => server.getConnections((_error, count) => resolve(count)))).toBe(0)
+		expect(reached).toBe(before)
 	})
 
 	test("judges a body by its route's limit", async () => {

@@ -168,6 +168,7 @@ export const LINGER = { ms: 2_000, bytes: 16 * MiB }
 function lingerBeforeClosing(res: Response) {
 	const { req, socket } = res
 	if (!socket) return
+	closingSockets.add(socket)
 	let discarded = 0
 	req.on('data', (chunk: Buffer) => {
 		discarded += chunk.length
@@ -177,5 +178,21 @@ function lingerBeforeClosing(res: Response) {
 		this.end()
 		const timer = setTimeout(() => this.destroy(), LINGER.ms).unref()
 		this.once('close', () => clearTimeout(timer))
+	}
+}
+
+/** Connections answered with `Connection: close` that linger before closing (lingerBeforeClosing). */
+const closingSockets = new WeakSet<Socket>()
+
+/**
+ * Serves nothing more on a connection that is closing after a refusal: a request pipelined behind
+ * the refused one is read and left unanswered until the connection closes (RFC 9112, 9.6: after
+ * `Connection: close` a server processes no further request on that connection). First in the
+ * chain, so such a request reaches no handler.
+ */
+export function ignoreRequestsOnClosingConnections(): RequestHandler {
+	return (req, _res, next) => {
+		if (!closingSockets.has(req.socket)) return next()
+		req.resume()
 	}
 }

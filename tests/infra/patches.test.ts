@@ -68,6 +68,8 @@ describe("the router's server build (patched)", () => {
 				const expected = summary(unpatched.matchRoutes(structuredClone(ROUTES), path, basename))
 				const first = patched.matchRoutes(kept, path, basename)
 				expect(summary(first)).toEqual(expected)
+				// As the router gives them: one params object shared by the branch's matches.
+				for (const match of first ?? []) expect(match.params).toBe(first![0]!.params)
 				// A caller that changes what it was given does not change what the next one gets.
 				if (first) {
 					;(first[0]!.params as Record<string, string>).id = 'changed'
@@ -145,8 +147,10 @@ describe("the static router's data routes (patched)", () => {
  * when there is no `index`, `_routes` or `_data` parameter to strip, instead of two new copies.
  */
 describe("Remix's loader requests (patched)", () => {
+	type Handler = (args: { loadContext: unknown; params: object; request: Request; routeId: string; singleFetch: boolean }) => Promise<unknown>
 	const data = require('@remix-run/server-runtime/dist/data.js') as {
-		callRouteLoader: (args: { loadContext: unknown; loader: (args: { request: Request }) => unknown; params: object; request: Request; routeId: string; singleFetch: boolean }) => Promise<unknown>
+		callRouteLoader: (args: Parameters<Handler>[0] & { loader: (args: { request: Request }) => unknown }) => Promise<unknown>
+		callRouteAction: (args: Parameters<Handler>[0] & { action: (args: { request: Request }) => unknown }) => Promise<unknown>
 	}
 	const requestSeen = async (url: string) => {
 		let seen: Request | undefined
@@ -169,5 +173,21 @@ describe("Remix's loader requests (patched)", () => {
 			['index', 'kept'],
 		])
 		expect(routes.seen.signal.aborted).toBe(false)
+	})
+
+	test('an action reads the posted form, on its own URL or with an index parameter', async () => {
+		for (const url of ['http://localhost/portal/drafts/1', 'http://localhost/admin?index']) {
+			const request = new Request(url, { method: 'POST', body: new URLSearchParams({ answer: 'Forty words' }) })
+			const read = await data.callRouteAction({
+				loadContext: {},
+				params: {},
+				routeId: 'draft',
+				singleFetch: true,
+				request,
+				action: async (args) => [new URL(args.request.url).search, (await args.request.formData()).get('answer')],
+			})
+			// The empty index parameter is stripped either way.
+			expect(read).toEqual(['', 'Forty words'])
+		}
 	})
 })
