@@ -48,7 +48,7 @@ if (!page || !PAGES.includes(page)) {
 
 // Not the bench's ports, so a profile can run while nothing else does (2 cores: run them apart).
 const PORT = 3291
-const DATABASE_PORT = 55591
+const DATABASE_PORT = 25591
 const APP: Endpoint & { origin: string } = { url: `http://127.0.0.1:${PORT}`, host: `localhost:${PORT}`, origin: `http://localhost:${PORT}` }
 
 const stamp = new Date().toISOString().replace(/[:.]/g, '-')

@@ -90,7 +90,7 @@ if (args.help) {
 
 // Ports of the bench's own (the old bench's): never the dev server's, the e2e servers' or the tests'.
 const PORT = 3290
-const DATABASE_PORT = 55590
+const DATABASE_PORT = 25590
 /** Connect by address; the app expects the Host its APP_URL names (it checks Origin against it). */
 const APP: Endpoint & { origin: string } = { url: `http://127.0.0.1:${PORT}`, host: `localhost:${PORT}`, origin: `http://localhost:${PORT}` }
 

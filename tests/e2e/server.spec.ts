@@ -100,7 +100,7 @@ test.describe('server lifecycle', { tag: '@js-only' }, () => {
 		await server.waitUntilReady()
 		second.start({ DATABASE_URL: server.databaseUrl })
 		await second.waitUntilReady()
-		expect(second.output).toContain('"database":"127.0.0.1:54490/callboard"')
+		expect(second.output).toContain('"database":"127.0.0.1:23190/callboard"')
 		expect(second.output).not.toMatch(/demo data loaded|applied migration/)
 		const [a, b] = await Promise.all([fetch(server.url), fetch(second.url)])
 		expect([a.status, b.status]).toEqual([200, 200])

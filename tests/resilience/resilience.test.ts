@@ -30,7 +30,7 @@ let model: Awaited<ReturnType<typeof startFakeAnthropic>>
 let app: ReturnType<typeof productionServer>
 
 before(async () => {
-	database = await startDatabase('main', 54460)
+	database = await startDatabase('main', 23460)
 	model = await startFakeAnthropic({ latencyMs: 1_500 })
 	app = productionServer(PORT, 'main', {
 		DATABASE_URL: database.url,

@@ -24,7 +24,7 @@ export default async function setup(project: TestProject) {
 	let adminUrl = process.env.TEST_DATABASE_URL
 	const dataDir = path.resolve('data', `test-postgres-${process.pid}`)
 	if (!adminUrl) {
-		embedded = await startEmbeddedPostgres({ dataDir, port: 54330 + (process.pid % 500) })
+		embedded = await startEmbeddedPostgres({ dataDir, port: 24330 + (process.pid % 500) })
 		adminUrl = embedded.adminUrl
 	}
 

@@ -2,10 +2,11 @@ import { createHash, randomBytes } from 'node:crypto'
 import type { BrowserContext } from '@playwright/test'
 import pg from 'pg'
 import { hashPassword } from '../../../server/auth/password.ts'
+import { DATABASE_PORT_OFFSET } from './own-server.ts'
 
-// The shared e2e server's embedded database (scripts/e2e-server.mjs: port + 51300).
+// The shared e2e server's embedded database (scripts/e2e-server.mjs: port + DATABASE_PORT_OFFSET).
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100)
-export const E2E_DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${E2E_PORT + 51300}/callboard`
+export const E2E_DATABASE_URL = `postgresql://postgres:postgres@127.0.0.1:${E2E_PORT + DATABASE_PORT_OFFSET}/callboard`
 
 /** Runs `run` with a connection to the shared e2e server's database, or to `databaseUrl` (a test's own server). */
 export async function withE2eDb<T>(run: (client: pg.Client) => Promise<T>, databaseUrl = E2E_DATABASE_URL): Promise<T> {

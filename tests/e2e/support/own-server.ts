@@ -5,6 +5,13 @@ import path from 'node:path'
 export const ROOT = path.resolve(import.meta.dirname, '..', '..', '..')
 
 /**
+ * A test server's embedded database listens on its port + this (scripts/e2e-server.mjs too):
+ * below Linux's ephemeral range (32768–60999), where a client connection of the suite could
+ * hold the port the database is about to listen on.
+ */
+export const DATABASE_PORT_OFFSET = 20000
+
+/**
  * A production server of a test's own (its own port and embedded database),
  * for tests that need its log or its process: the shared e2e server's are
  * out of reach.
@@ -35,7 +42,7 @@ export class OwnServer {
 				APP_URL: this.url,
 				DATA_DIR: this.dataDir,
 				DATABASE_URL: '',
-				EMBEDDED_DATABASE_PORT: String(this.port + 51300),
+				EMBEDDED_DATABASE_PORT: String(this.port + DATABASE_PORT_OFFSET),
 				SESSION_SECRET: 'own-server-secret-that-is-long-enough-0123456789',
 				LOG_LEVEL: 'info',
 				...extraEnv,
@@ -81,7 +88,7 @@ export class OwnServer {
 
 	/** The embedded database's URL, for a second server pointed at it with DATABASE_URL. */
 	get databaseUrl() {
-		return `postgresql://postgres:postgres@127.0.0.1:${this.port + 51300}/callboard`
+		return `postgresql://postgres:postgres@127.0.0.1:${this.port + DATABASE_PORT_OFFSET}/callboard`
 	}
 
 	postmasterPid() {
