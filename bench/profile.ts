@@ -8,15 +8,10 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
-import pg from 'pg'
 import { startFakeAnthropic } from '../tests/fakes/anthropic-server.ts'
-import { load, type Endpoint, type Target } from './measure.ts'
+import { load, type Endpoint } from './measure.ts'
 import { ROOT, startProductionServer } from './processes.ts'
-import { growCatalogue, opportunityWithQuestions, seedArtists, seedDrafts, vacuumAnalyze, type DraftFixture, type Visitor } from './seed.ts'
-import { asVisitors, autosaves, draftPages, FEEDS } from './targets.ts'
-
-const PAGES = ['landing', 'feed', 'filtered', 'match', 'opportunity', 'draft', 'admin', 'autosave'] as const
-type Page = (typeof PAGES)[number]
+import { PAGES, pageOrExit, pageTarget, seedForOnePage } from './targets.ts'
 
 const USAGE = `npm run bench:profile -- <page> [options]
   pages: ${PAGES.join(', ')}
@@ -35,16 +30,7 @@ const { values: options, positionals } = parseArgs({
 		help: { type: 'boolean', default: false },
 	},
 })
-if (options.help) {
-	console.log(USAGE)
-	process.exit(0)
-}
-// Checked before anything starts: a server left running would hold the ports for the next run.
-const page = positionals[0] as Page | undefined
-if (!page || !PAGES.includes(page)) {
-	console.error(`${page ? `no page named "${page}"\n\n` : ''}${USAGE}`)
-	process.exit(2)
-}
+const page = pageOrExit(positionals[0], { help: options.help, usage: USAGE })
 
 // Not the bench's ports, so a profile can run while nothing else does (2 cores: run them apart).
 const PORT = 3291
@@ -71,16 +57,7 @@ const server = await startProductionServer({
 	env: { WEB_CONCURRENCY: '1' },
 })
 try {
-	const db = new pg.Client({ connectionString: server.databaseUrl })
-	await db.connect()
-	const { artists, admins } = await seedArtists(db, { count: 200, admins: 5 })
-	const drafts = await seedDrafts(db, artists.slice(0, 20))
-	if (Number(options.grow) > 0) await growCatalogue(db, Number(options.grow))
-	await vacuumAnalyze(db)
-	const opportunityId = await opportunityWithQuestions(db, 1)
-	await db.end()
-
-	const target = targetFor(page, { artists, admins, drafts, opportunityId })
+	const target = pageTarget(page, await seedForOnePage(server.databaseUrl, Number(options.grow)), APP.origin)
 	const connections = Number(options.connections)
 	await load(APP, [target], { connections, seconds: 2 })
 	window.from = performance.now() - spawnedAt
@@ -97,31 +74,6 @@ try {
 const profiles = readdirSync(profileDir).filter((file) => file.endsWith('.cpuprofile'))
 if (profiles.length !== 1) throw new Error(`expected one profile in ${profileDir}, found ${profiles.length}`)
 summarize(path.join(profileDir, profiles[0]!), Number(options.top), window)
-
-function targetFor(
-	name: Page,
-	{ artists, admins, drafts, opportunityId }: { artists: Visitor[]; admins: Visitor[]; drafts: DraftFixture[]; opportunityId: string },
-): Target {
-	const feed = (feedName: (typeof FEEDS)[number]['name']) => asVisitors(name, artists, FEEDS.find((one) => one.name === feedName)!.path)
-	switch (name) {
-		case 'landing':
-			return { name, fixed: { path: '/' } }
-		case 'feed':
-			return feed('feed')
-		case 'filtered':
-			return feed('feed, filtered')
-		case 'match':
-			return feed('feed, best match')
-		case 'opportunity':
-			return asVisitors(name, artists, () => `/portal/opportunities/${opportunityId}`)
-		case 'admin':
-			return asVisitors(name, admins, () => '/admin')
-		case 'draft':
-			return draftPages(drafts)
-		case 'autosave':
-			return autosaves(APP.origin, drafts)
-	}
-}
 
 type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
 type Profile = { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }

@@ -1,7 +1,8 @@
 // What the bench and `npm run bench:profile` load, so a profile measures the very requests the
 // bench does: the feed's variants, signed-in pages rotating over artists, the draft page, autosave.
+import pg from 'pg'
 import { rotation, trpcMutation, type Target } from './measure.ts'
-import type { DraftFixture, Visitor } from './seed.ts'
+import { growCatalogue, opportunityWithQuestions, seedArtists, seedDrafts, vacuumAnalyze, type DraftFixture, type Visitor } from './seed.ts'
 
 /** The feed's variants: the default, filtered by the artist's own first medium and interest, best match. */
 export const FEEDS = [
@@ -53,5 +54,65 @@ export function autosaves(origin: string, drafts: DraftFixture[]): Target {
 			revision += 1
 			return trpcMutation(origin, cookie, 'drafts.saveAnswer', { answerId, userEdit: `An edited answer, revision ${revision}.`, revision })
 		},
+	}
+}
+
+/** The pages `npm run bench:profile` and `npm run bench:cpu` load one at a time. */
+export const PAGES = ['landing', 'feed', 'filtered', 'match', 'opportunity', 'draft', 'admin', 'autosave'] as const
+export type Page = (typeof PAGES)[number]
+
+/**
+ * The page a command line names, or exit: with the usage for --help, with an error for no page or
+ * an unknown one. Called before anything starts, so a mistyped name leaves no server holding ports.
+ */
+export function pageOrExit(named: string | undefined, { help, usage }: { help: boolean | undefined; usage: string }): Page {
+	if (help) {
+		console.log(usage)
+		process.exit(0)
+	}
+	if (!named || !(PAGES as readonly string[]).includes(named)) {
+		console.error(`${named ? `no page named "${named}"\n\n` : ''}${usage}`)
+		process.exit(2)
+	}
+	return named as Page
+}
+
+type OnePageFixtures = { artists: Visitor[]; admins: Visitor[]; drafts: DraftFixture[]; opportunityId: string }
+
+/** What one page's load needs, seeded as the bench does on a smaller scale: 200 artists, 5 admins, 20 drafts. */
+export async function seedForOnePage(databaseUrl: string, grow: number): Promise<OnePageFixtures> {
+	const db = new pg.Client({ connectionString: databaseUrl })
+	await db.connect()
+	try {
+		const { artists, admins } = await seedArtists(db, { count: 200, admins: 5 })
+		const drafts = await seedDrafts(db, artists.slice(0, 20))
+		if (grow > 0) await growCatalogue(db, grow)
+		await vacuumAnalyze(db)
+		const opportunityId = await opportunityWithQuestions(db, 1)
+		return { artists, admins, drafts, opportunityId }
+	} finally {
+		await db.end()
+	}
+}
+
+export function pageTarget(page: Page, { artists, admins, drafts, opportunityId }: OnePageFixtures, origin: string): Target {
+	const feed = (feedName: (typeof FEEDS)[number]['name']) => asVisitors(page, artists, FEEDS.find((one) => one.name === feedName)!.path)
+	switch (page) {
+		case 'landing':
+			return { name: page, fixed: { path: '/' } }
+		case 'feed':
+			return feed('feed')
+		case 'filtered':
+			return feed('feed, filtered')
+		case 'match':
+			return feed('feed, best match')
+		case 'opportunity':
+			return asVisitors(page, artists, () => `/portal/opportunities/${opportunityId}`)
+		case 'admin':
+			return asVisitors(page, admins, () => '/admin')
+		case 'draft':
+			return draftPages(drafts)
+		case 'autosave':
+			return autosaves(origin, drafts)
 	}
 }
