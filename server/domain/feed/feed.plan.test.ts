@@ -41,10 +41,10 @@ beforeAll(async () => {
 }, 120_000)
 
 describe('feed query plans with 100,000 opportunities', () => {
-	test('the first page, by deadline, walks the (active, deadline, id) index and stops after a page: no sort, no table scan', async () => {
+	test('the first page, by deadline, walks the (active, deadline, id, tags) index and stops after a page: no sort, no table scan', async () => {
 		const nodes = await plan(queriesFor({}).page(FEED_PAGE_SIZE))
 		expect(types(onOpportunities(nodes))).not.toContain('Seq Scan')
-		expect(indexes(onOpportunities(nodes))).toContain('opportunities_active_deadline_id_idx')
+		expect(indexes(onOpportunities(nodes))).toContain('opportunities_active_deadline_id_tags_idx')
 		expect(types(nodes)).not.toContain('Sort')
 		expect(types(nodes)[0]).toBe('Limit')
 	})
@@ -52,7 +52,7 @@ describe('feed query plans with 100,000 opportunities', () => {
 	test('the count of open opportunities is answered from an index', async () => {
 		const nodes = onOpportunities(await plan(queriesFor({}).count))
 		expect(types(nodes)).not.toContain('Seq Scan')
-		expect(indexes(nodes)).toContain('opportunities_active_deadline_id_idx')
+		expect(indexes(nodes)).toContain('opportunities_active_deadline_id_tags_idx')
 	})
 
 	test('filtered pages and counts (mediums, types, location) use an index, never a table scan', async () => {
@@ -72,10 +72,13 @@ describe('feed query plans with 100,000 opportunities', () => {
 		}
 	})
 
-	test('best match ranks the soonest deadlines only: an index walk that stops at MATCH_CANDIDATES, then a small sort', async () => {
+	test('best match ranks the soonest deadlines only: an index-only walk that stops at MATCH_CANDIDATES, then a small sort', async () => {
 		for (const input of [{ sort: 'match' as const }, { sort: 'match' as const, types: ['grants'] }]) {
 			const nodes = await plan(queriesFor(input).page(FEED_PAGE_SIZE))
 			expect(types(onOpportunities(nodes)), JSON.stringify(input)).not.toContain('Seq Scan')
+			// The candidates' tags come from the deadline index: no table row is read to score them.
+			const walk = nodes.find((node) => node['Index Name'] === 'opportunities_active_deadline_id_tags_idx')
+			expect(walk?.['Node Type'], JSON.stringify(input)).toBe('Index Only Scan')
 			// The candidates' Limit sits under the sort: the sort never sees more than MATCH_CANDIDATES rows.
 			const sort = nodes.find((node) => node['Node Type'] === 'Sort')
 			expect(sort?.['Plan Rows'], JSON.stringify(input)).toBeLessThanOrEqual(MATCH_CANDIDATES)

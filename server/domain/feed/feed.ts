@@ -65,19 +65,18 @@ function whereClause(filters: FeedFilters, { userId, today }: QueryScope): Prism
 
 /**
  * The feed's statements, written as SQL on purpose: the query-plan test EXPLAINs exactly these
- * (feed.plan.test.ts). Sorted by deadline, a page walks the (active, deadline, id) index and
+ * (feed.plan.test.ts). Sorted by deadline, a page walks the (active, deadline, id, tags) index and
  * stops after `limit` rows, so its cost does not grow with the table; so does the count, capped
- * at FEED_COUNT_CAP. Best match orders by how
- * many of the artist's mediums and interests an opportunity's tags contain, which no index can
- * hold (it differs per artist): that sort scores every open row once (ADR 016).
+ * at FEED_COUNT_CAP. Best match orders by how many of the artist's mediums and interests an
+ * opportunity's tags contain, which no index can hold (it differs per artist): it scores the
+ * MATCH_CANDIDATES soonest deadlines, from the tags the deadline index carries (ADR 016, ADR 026).
  */
 export function feedQueries(filters: FeedFilters, scope: QueryScope) {
 	const where = whereClause(filters, scope)
-	const columns = Prisma.sql`o.id, o.title, o.organization, o.location, o.deadline, o.tags, o.category`
 	// One containment test per practice tag: several times cheaper per row than unnesting the tags.
-	const score = () =>
+	const score = (alias: Prisma.Sql) =>
 		Prisma.join(
-			scope.practiceTags.map((tag) => Prisma.sql`(o.tags @> ARRAY[${tag}]::text[])::int`),
+			scope.practiceTags.map((tag) => Prisma.sql`(${alias}.tags @> ARRAY[${tag}]::text[])::int`),
 			' + ',
 		)
 	// Without mediums or interests nothing scores: best match is the deadline order.
@@ -85,20 +84,26 @@ export function feedQueries(filters: FeedFilters, scope: QueryScope) {
 	// Best match counts a little further, to say whether it ranked every open call or only the soonest.
 	const countUpTo = byMatch ? Math.max(FEED_COUNT_CAP, MATCH_CANDIDATES) : FEED_COUNT_CAP
 	const count = Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM opportunities o ${where} LIMIT ${countUpTo + 1}) AS open`
-	const page = (limit: number) => {
-		// Best match ranks the MATCH_CANDIDATES soonest deadlines: an index walk that stops, then a
-		// sort of at most that many rows, whatever the size of the catalogue.
-		const source = byMatch
-			? Prisma.sql`(SELECT ${columns} FROM opportunities o ${where} ORDER BY o.deadline, o.id LIMIT ${MATCH_CANDIDATES}) AS o`
-			: Prisma.sql`opportunities o ${where}`
-		return Prisma.sql`
-			SELECT o.id, o.title, o.organization, o.location, to_char(o.deadline, 'YYYY-MM-DD') AS deadline,
-			       o.tags, o.category::text AS category,
-			       EXISTS (SELECT 1 FROM saved_opportunities s WHERE s.user_id = ${scope.userId}::uuid AND s.opportunity_id = o.id) AS saved
-			FROM ${source}
-			${byMatch ? Prisma.sql`ORDER BY (${score()}) DESC, o.deadline, o.id` : Prisma.sql`ORDER BY o.deadline, o.id`}
-			LIMIT ${limit}`
-	}
+	const card = Prisma.sql`
+		SELECT o.id, o.title, o.organization, o.location, to_char(o.deadline, 'YYYY-MM-DD') AS deadline,
+		       o.tags, o.category::text AS category,
+		       EXISTS (SELECT 1 FROM saved_opportunities s WHERE s.user_id = ${scope.userId}::uuid AND s.opportunity_id = o.id) AS saved`
+	const page = (limit: number) =>
+		byMatch
+			? // Best match ranks the MATCH_CANDIDATES soonest deadlines: a walk of the deadline index that
+				// stops, reading only the tags it carries (no table row), a sort of at most that many
+				// scores, and only then the table rows of the page's cards.
+				Prisma.sql`
+				${card}
+				FROM (
+					SELECT c.id, c.deadline, (${score(Prisma.sql`c`)}) AS score
+					FROM (SELECT o.id, o.deadline, o.tags FROM opportunities o ${where} ORDER BY o.deadline, o.id LIMIT ${MATCH_CANDIDATES}) AS c
+					ORDER BY score DESC, c.deadline, c.id
+					LIMIT ${limit}
+				) AS ranked
+				JOIN opportunities o ON o.id = ranked.id
+				ORDER BY ranked.score DESC, ranked.deadline, ranked.id`
+			: Prisma.sql`${card} FROM opportunities o ${where} ORDER BY o.deadline, o.id LIMIT ${limit}`
 	return {
 		count,
 		page,
