@@ -88,11 +88,12 @@ export function feedQueries(filters: FeedFilters, scope: QueryScope) {
 		SELECT o.id, o.title, o.organization, o.location, to_char(o.deadline, 'YYYY-MM-DD') AS deadline,
 		       o.tags, o.category::text AS category,
 		       EXISTS (SELECT 1 FROM saved_opportunities s WHERE s.user_id = ${scope.userId}::uuid AND s.opportunity_id = o.id) AS saved`
+	// A page is chosen from the deadline index alone (ids, deadlines and tags: an index-only walk,
+	// tag filters checked there), and only its cards' rows are read from the table.
 	const page = (limit: number) =>
 		byMatch
-			? // Best match ranks the MATCH_CANDIDATES soonest deadlines: a walk of the deadline index that
-				// stops, reading only the tags it carries (no table row), a sort of at most that many
-				// scores, and only then the table rows of the page's cards.
+			? // Best match ranks the MATCH_CANDIDATES soonest deadlines: a walk that stops, then a sort
+				// of at most that many scores.
 				Prisma.sql`
 				${card}
 				FROM (
@@ -103,7 +104,11 @@ export function feedQueries(filters: FeedFilters, scope: QueryScope) {
 				) AS ranked
 				JOIN opportunities o ON o.id = ranked.id
 				ORDER BY ranked.score DESC, ranked.deadline, ranked.id`
-			: Prisma.sql`${card} FROM opportunities o ${where} ORDER BY o.deadline, o.id LIMIT ${limit}`
+			: Prisma.sql`
+				${card}
+				FROM (SELECT o.id, o.deadline FROM opportunities o ${where} ORDER BY o.deadline, o.id LIMIT ${limit}) AS ranked
+				JOIN opportunities o ON o.id = ranked.id
+				ORDER BY ranked.deadline, ranked.id`
 	return {
 		count,
 		page,
