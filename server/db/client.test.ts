@@ -33,4 +33,13 @@ describe('createDb', () => {
 		const setting = await db.$queryRaw<{ plan_cache_mode: string }[]>`SHOW plan_cache_mode`
 		expect(setting).toEqual([{ plan_cache_mode: 'force_custom_plan' }])
 	})
+
+	test('a statement a migration made stale fails once in a transaction; the next transaction prepares it afresh on a new connection', async () => {
+		const read = () => db.$transaction((tx) => tx.user.findMany({ where: { email: 'nobody@example.test' }, select: { email: true } }))
+		await expect(read()).resolves.toEqual([])
+		// What a migration applied by a newer process does under this one: the statement's result type changes.
+		await db.$executeRawUnsafe('ALTER TABLE users ALTER COLUMN email TYPE varchar(320)')
+		await expect(read()).rejects.toThrow(/cached plan must not change result type/)
+		await expect(read()).resolves.toEqual([])
+	})
 })

