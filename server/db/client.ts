@@ -27,7 +27,8 @@ export function createDb(databaseUrl: string, { max = 10 }: { max?: number } = {
 	const pool = new pg.Pool({ connectionString: databaseUrl, max })
 	// Before countQueries wraps the client's query: this statement belongs to no request.
 	pool.on('connect', (client) => {
-		// Queued ahead of whatever the pool hands the client out for; a failure surfaces there.
+		// Queued ahead of whatever the pool hands the client out for. If it fails, the connection is
+		// broken and that query fails too; its own error is not needed.
 		void client.query(`SET plan_cache_mode = ${PLAN_CACHE_MODE}`).catch(() => {})
 		discardWhenStatementsGoStale(client)
 	})

@@ -74,9 +74,10 @@ function whereClause(filters: FeedFilters, { userId, today }: QueryScope): Prism
 export function feedQueries(filters: FeedFilters, scope: QueryScope) {
 	const where = whereClause(filters, scope)
 	// One containment test per practice tag: several times cheaper per row than unnesting the tags.
-	const score = (alias: Prisma.Sql) =>
+	// Built only for best match: Prisma.join refuses an empty list.
+	const score = () =>
 		Prisma.join(
-			scope.practiceTags.map((tag) => Prisma.sql`(${alias}.tags @> ARRAY[${tag}]::text[])::int`),
+			scope.practiceTags.map((tag) => Prisma.sql`(c.tags @> ARRAY[${tag}]::text[])::int`),
 			' + ',
 		)
 	// Without mediums or interests nothing scores: best match is the deadline order.
@@ -84,31 +85,31 @@ export function feedQueries(filters: FeedFilters, scope: QueryScope) {
 	// Best match counts a little further, to say whether it ranked every open call or only the soonest.
 	const countUpTo = byMatch ? Math.max(FEED_COUNT_CAP, MATCH_CANDIDATES) : FEED_COUNT_CAP
 	const count = Prisma.sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM opportunities o ${where} LIMIT ${countUpTo + 1}) AS open`
-	const card = Prisma.sql`
-		SELECT o.id, o.title, o.organization, o.location, to_char(o.deadline, 'YYYY-MM-DD') AS deadline,
-		       o.tags, o.category::text AS category,
-		       EXISTS (SELECT 1 FROM saved_opportunities s WHERE s.user_id = ${scope.userId}::uuid AND s.opportunity_id = o.id) AS saved`
 	// A page is chosen from the deadline index alone (ids, deadlines and tags: an index-only walk,
 	// tag filters checked there), and only its cards' rows are read from the table.
+	const cards = (ranked: Prisma.Sql, order: Prisma.Sql) => Prisma.sql`
+		SELECT o.id, o.title, o.organization, o.location, to_char(o.deadline, 'YYYY-MM-DD') AS deadline,
+		       o.tags, o.category::text AS category,
+		       EXISTS (SELECT 1 FROM saved_opportunities s WHERE s.user_id = ${scope.userId}::uuid AND s.opportunity_id = o.id) AS saved
+		FROM (${ranked}) AS ranked
+		JOIN opportunities o ON o.id = ranked.id
+		ORDER BY ${order}`
 	const page = (limit: number) =>
 		byMatch
 			? // Best match ranks the MATCH_CANDIDATES soonest deadlines: a walk that stops, then a sort
 				// of at most that many scores.
-				Prisma.sql`
-				${card}
-				FROM (
-					SELECT c.id, c.deadline, (${score(Prisma.sql`c`)}) AS score
+				cards(
+					Prisma.sql`
+					SELECT c.id, c.deadline, (${score()}) AS score
 					FROM (SELECT o.id, o.deadline, o.tags FROM opportunities o ${where} ORDER BY o.deadline, o.id LIMIT ${MATCH_CANDIDATES}) AS c
 					ORDER BY score DESC, c.deadline, c.id
-					LIMIT ${limit}
-				) AS ranked
-				JOIN opportunities o ON o.id = ranked.id
-				ORDER BY ranked.score DESC, ranked.deadline, ranked.id`
-			: Prisma.sql`
-				${card}
-				FROM (SELECT o.id, o.deadline FROM opportunities o ${where} ORDER BY o.deadline, o.id LIMIT ${limit}) AS ranked
-				JOIN opportunities o ON o.id = ranked.id
-				ORDER BY ranked.deadline, ranked.id`
+					LIMIT ${limit}`,
+					Prisma.sql`ranked.score DESC, ranked.deadline, ranked.id`,
+				)
+			: cards(
+					Prisma.sql`SELECT o.id, o.deadline FROM opportunities o ${where} ORDER BY o.deadline, o.id LIMIT ${limit}`,
+					Prisma.sql`ranked.deadline, ranked.id`,
+				)
 	return {
 		count,
 		page,
