@@ -42,4 +42,17 @@ describe('createDb', () => {
 		await expect(read()).rejects.toThrow(/cached plan must not change result type/)
 		await expect(read()).resolves.toEqual([])
 	})
+
+	test("a DATABASE_URL's own options apply beside the plan cache mode", async () => {
+		const url = new URL((await getTestDatabase()).url)
+		url.searchParams.set('options', '-c statement_timeout=4321')
+		const own = createDb(url.href, { max: 1 })
+		try {
+			const [settings] = await own.$queryRaw<{ plan_cache_mode: string; statement_timeout: string }[]>`
+				SELECT current_setting('plan_cache_mode') AS plan_cache_mode, current_setting('statement_timeout') AS statement_timeout`
+			expect(settings).toEqual({ plan_cache_mode: 'force_custom_plan', statement_timeout: '4321ms' })
+		} finally {
+			await own.$disconnect()
+		}
+	})
 })

@@ -1,5 +1,6 @@
 import { PrismaPg } from '@prisma/adapter-pg'
 import pg from 'pg'
+import { parseIntoClientConfig } from 'pg-connection-string'
 import { PrismaClient } from './generated/client.ts'
 import { countQueries } from './query-stats.ts'
 
@@ -17,27 +18,32 @@ export const MAX_NAMED_STATEMENTS = 1000
 /**
  * Prepared statements are planned for their values on every run. PostgreSQL's default switches a
  * statement to one generic plan after five runs, and the filtered feed's generic plan ignores
- * which tags it filters on (ADR 026, decision 15). Set by each connection itself, so neither a
- * DATABASE_URL's own `options` nor PGOPTIONS can drop it.
+ * which tags it filters on (ADR 026, decision 15).
  */
 export const PLAN_CACHE_MODE = 'force_custom_plan'
 
 /** One Prisma client (and connection pool) per process and database. */
 export function createDb(databaseUrl: string, { max = 10 }: { max?: number } = {}): Db {
-	const pool = new pg.Pool({ connectionString: databaseUrl, max })
-	// Before countQueries wraps the client's query: this statement belongs to no request.
-	pool.on('connect', (client) => {
-		// Queued ahead of whatever the pool hands the client out for. If it fails, the connection is
-		// broken and that query fails too; its own error is not needed.
-		void client.query(`SET plan_cache_mode = ${PLAN_CACHE_MODE}`).catch(() => {})
-		discardWhenStatementsGoStale(client)
-	})
+	const pool = new pg.Pool({ ...connectionConfig(databaseUrl), max })
+	// Before countQueries wraps the client's query.
+	pool.on('connect', discardWhenStatementsGoStale)
 	// Our own pool, so each request's statements can be counted (Server-Timing, the bench).
 	const adapter = new PrismaPg(countQueries(pool), {
 		disposeExternalPool: true,
 		statementNameGenerator: statementNames(MAX_NAMED_STATEMENTS),
 	})
 	return new PrismaClient({ adapter })
+}
+
+/**
+ * The URL's settings, with the plan cache mode added to the options every connection starts with
+ * (no statement of its own, no round trip). pg would let a URL's own `options` replace options given
+ * beside it, so they are merged here. (PGOPTIONS is not read: options belong in DATABASE_URL.)
+ */
+export function connectionConfig(databaseUrl: string): pg.ClientConfig {
+	const config = parseIntoClientConfig(databaseUrl)
+	const options = [config.options, `-c plan_cache_mode=${PLAN_CACHE_MODE}`]
+	return { ...config, options: options.filter(Boolean).join(' ') }
 }
 
 /**
