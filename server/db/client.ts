@@ -20,7 +20,7 @@ export const MAX_NAMED_STATEMENTS = 1000
  * statement to one generic plan after five runs, and the filtered feed's generic plan ignores
  * which tags it filters on (ADR 026, decision 15).
  */
-export const PLAN_CACHE_MODE = 'force_custom_plan'
+const PLAN_CACHE_MODE = 'force_custom_plan'
 
 /** One Prisma client (and connection pool) per process and database. */
 export function createDb(databaseUrl: string, { max = 10 }: { max?: number } = {}): Db {
@@ -40,7 +40,7 @@ export function createDb(databaseUrl: string, { max = 10 }: { max?: number } = {
  * (no statement of its own, no round trip). pg would let a URL's own `options` replace options given
  * beside it, so they are merged here. (PGOPTIONS is not read: options belong in DATABASE_URL.)
  */
-export function connectionConfig(databaseUrl: string): pg.ClientConfig {
+function connectionConfig(databaseUrl: string): pg.ClientConfig {
 	const config = parseIntoClientConfig(databaseUrl)
 	const options = [config.options, `-c plan_cache_mode=${PLAN_CACHE_MODE}`]
 	return { ...config, options: options.filter(Boolean).join(' ') }
