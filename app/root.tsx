@@ -6,6 +6,7 @@ import { Toaster } from '#app/components/toaster.tsx'
 import stylesheet from '#app/styles/tailwind.css?url'
 import { PRIVATE_PAGE, rootHeaders } from '#app/utils/cache-control.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useNonce } from '#app/utils/nonce-provider.tsx'
 import { timeZoneHintScript } from '#app/utils/time-zone.ts'
 import { getToast } from '#app/utils/toast.server.ts'
@@ -36,8 +37,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export function Layout({ children }: { children: ReactNode }) {
 	const nonce = useNonce()
+	// Marks the page as ready for clicks and typing handled by React (the end-to-end tests wait for it).
+	const hydrated = useHydrated()
 	return (
-		<html lang="en">
+		<html lang="en" data-hydrated={hydrated ? '' : undefined}>
 			<head>
 				<meta charSet="utf-8" />
 				<meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { minimalPdf, tinyPng } from '../fixtures/files.ts'
-import { isJs, linkFromOutbox, toasts, uniqueEmail } from './support/page.ts'
+import { linkFromOutbox, toasts, uniqueEmail, whenHydrated } from './support/page.ts'
 
 // The whole first visit of a new artist, as one story, with JavaScript on and off:
 // sign up → confirm from the outbox → onboard with files → edit the profile →
@@ -25,7 +25,7 @@ test('a new artist signs up, onboards with files, edits the profile and comes ba
 	await page.goto(await linkFromOutbox(request, email, '/auth/confirm'))
 	await expect(page).toHaveURL(/\/onboarding$/)
 	await expect(toasts(page)).toContainText("You've received 1 free draft!")
-	if (isJs()) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+	await whenHydrated(page)
 
 	await page.getByLabel('Full name').fill('Maya Okafor')
 	await page.getByLabel('City').fill('Lagos')

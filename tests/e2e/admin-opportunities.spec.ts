@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { createE2eUser, signIn, withE2eDb } from './support/e2e-db.ts'
-import { isJs, toasts } from './support/page.ts'
+import { isJs, toasts, whenHydrated } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
 
 async function open(page: Page, path: string) {
 	await page.goto(path)
-	if (isJs()) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+	await whenHydrated(page)
 }
 
 const marker = () => `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
@@ -88,7 +88,7 @@ test('an admin creates, edits, filters, pages and deletes opportunities', async 
 	}
 
 	// Edit, back to the dashboard.
-	if (isJs()) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+	await whenHydrated(page)
 	await page.getByLabel('Title').fill(`${title} Updated`)
 	await page.getByRole('button', { name: 'Update Opportunity' }).click()
 	await expect(page).toHaveURL(/\/admin$/)
@@ -114,7 +114,7 @@ test('an admin creates, edits, filters, pages and deletes opportunities', async 
 	await expect(page).toHaveURL(/page=2/)
 
 	// Category filter (the page goes back to 1).
-	if (isJs()) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+	await whenHydrated(page)
 	await page.getByLabel('Category').selectOption('residency')
 	await applyFilters(page)
 	await expect(page.getByText('Showing 1-5 of 5 opportunities')).toBeVisible()

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { createE2eUser, signIn, withE2eDb } from './support/e2e-db.ts'
-import { isJs, toasts } from './support/page.ts'
+import { isJs, toasts, whenFocusSettled, whenHydrated } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
 
@@ -9,7 +9,7 @@ const marker = () => `e2e${Date.now().toString(36)}${Math.random().toString(36).
 
 async function open(page: Page, path: string) {
 	await page.goto(path)
-	if (isJs()) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+	await whenHydrated(page)
 }
 
 async function insertOpportunity(title: string) {
@@ -41,6 +41,7 @@ async function rowLabels(page: Page) {
 }
 
 async function fillQuestion(editor: Locator, fields: { section?: string; label?: string; type?: string; limitType?: string; limitValue?: string; options?: string[] }) {
+	await whenFocusSettled(editor.page())
 	if (fields.section !== undefined) await editor.getByLabel('Section', { exact: true }).fill(fields.section)
 	if (fields.label !== undefined) await editor.getByLabel('Label', { exact: true }).fill(fields.label)
 	if (fields.type) await editor.getByLabel('Type', { exact: true }).selectOption(fields.type)

@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { createE2eUser, signIn } from './support/e2e-db.ts'
-import { isJs, toasts } from './support/page.ts'
+import { toasts, whenHydrated } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
 
 async function open(page: Page, path: string) {
 	await page.goto(path)
-	if (isJs()) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+	await whenHydrated(page)
 }
 
 test('an admin finds a user by e-mail, makes them Pro, adds credits with a note and sees it all in the history', async ({

@@ -1,16 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { createE2eUser, signIn } from './support/e2e-db.ts'
-import { linkFromOutbox, toasts, uniqueEmail } from './support/page.ts'
+import { linkFromOutbox, toasts, uniqueEmail, whenHydrated } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
 
 const PASSWORD = 'paint-2026'
-
-/** In the portal: once React runs, the no-JavaScript menu (<details>) gives way to the drawer's button. */
-async function waitForHydration(page: Page) {
-	if (test.info().project.name === 'js') await expect(page.locator('header details')).toHaveCount(0)
-}
 
 test.describe('sign up', () => {
 	test('sign up, confirm from the e-mail, and arrive signed in with the free draft', async ({ page, request }) => {
@@ -124,7 +119,7 @@ test.describe('portal layout', () => {
 		await expect(banner).toContainText("You're out of credits.")
 		await expect(banner).toContainText('Upgrade for monthly credits or buy a one-time pack.')
 		await expect(banner.getByRole('link', { name: 'See plans' })).toHaveAttribute('href', '/pricing')
-		await waitForHydration(page)
+		await whenHydrated(page)
 		// The choice is saved in the background; wait for the save before reloading.
 		const bannerSaved = page.waitForResponse((response) => response.url().includes('/portal/preferences'))
 		await banner.getByRole('button', { name: 'Dismiss' }).click()
@@ -132,7 +127,7 @@ test.describe('portal layout', () => {
 		await bannerSaved
 		await page.reload()
 		await expect(page.getByRole('region', { name: 'Credits' })).toHaveCount(0)
-		await waitForHydration(page)
+		await whenHydrated(page)
 
 		// The sidebar's state lives in a cookie, so the server renders it as left.
 		const toggle = page.getByRole('button', { name: 'Collapse sidebar' })
@@ -143,7 +138,7 @@ test.describe('portal layout', () => {
 		await sidebarSaved
 		await page.reload()
 		await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
-		await waitForHydration(page)
+		await whenHydrated(page)
 		expect((await context.cookies()).find((cookie) => cookie.name === 'cb_sidebar')?.expires).toBeGreaterThan(
 			Date.now() / 1000 + 6 * 24 * 60 * 60,
 		)
@@ -168,7 +163,7 @@ test.describe('portal layout', () => {
 		await page.setViewportSize({ width: 375, height: 740 })
 		await signIn(context, await createE2eUser({ granted: true, credits: 1 }), baseURL!)
 		await page.goto('/portal/feed')
-		await waitForHydration(page)
+		await whenHydrated(page)
 		// With JavaScript a button opens a drawer; without, a disclosure (<summary>) opens the links.
 		const menu = test.info().project.name === 'js' ? page.getByRole('button', { name: 'Menu' }) : page.locator('summary', { hasText: 'Menu' })
 		await menu.click()
@@ -188,7 +183,7 @@ test.describe('portal layout', () => {
 	test('Ctrl+B toggles the sidebar @js-only', async ({ page, context, baseURL }) => {
 		await signIn(context, await createE2eUser({ granted: true, credits: 1 }), baseURL!)
 		await page.goto('/portal/feed')
-		await waitForHydration(page)
+		await whenHydrated(page)
 		// The button shows the new state at once; the choice is kept once the post has answered.
 		const saved = page.waitForResponse((response) => response.url().includes('/portal/preferences') && response.request().method() === 'POST')
 		await page.keyboard.press('Control+b')
@@ -197,7 +192,7 @@ test.describe('portal layout', () => {
 		await page.reload()
 		await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible()
 		// The shortcut is JavaScript's: a key pressed before the reloaded page hydrates goes nowhere.
-		await waitForHydration(page)
+		await whenHydrated(page)
 		await page.keyboard.press('Control+b')
 		await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible()
 	})

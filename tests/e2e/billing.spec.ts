@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test'
 import { startFakeStripe } from '../fakes/stripe-server.ts'
 import { createE2eOpportunity, createE2eUser, signIn, withE2eDb } from './support/e2e-db.ts'
 import { OwnServer } from './support/own-server.ts'
-import { isJs, toasts } from './support/page.ts'
+import { isJs, toasts, whenHydrated } from './support/page.ts'
 
 // Billing with Stripe configured: a server of its own, pointed at a local server speaking Stripe's
 // API and serving its checkout pages (tests/fakes/stripe-server.ts), which sends the signed
@@ -39,7 +39,7 @@ test.describe('billing with Stripe', () => {
 
 	async function open(page: Page, path: string) {
 		await page.goto(`${server.url}${path}`)
-		if (isJs()) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+		await whenHydrated(page)
 	}
 
 	/** Presses a button that leads to Stripe: with JavaScript the page opens in a new tab, without in this one. */
@@ -155,7 +155,7 @@ test.describe('billing with Stripe', () => {
 test('without Stripe, pricing and the upgrade buttons say payments are not set up', async ({ page, context, baseURL }) => {
 	await signIn(context, await createE2eUser({ credits: 0, granted: true }), baseURL!)
 	await page.goto('/pricing')
-	if (isJs()) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+	await whenHydrated(page)
 	await expect(page.getByText('Payments are not set up on this installation.')).toBeVisible()
 	await page.getByRole('button', { name: 'Upgrade to Pro' }).click()
 	await expect(toasts(page)).toContainText('Payments are not set up on this installation.')

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { createE2eOpportunity, createE2eUser, signIn, withE2eDb, type E2eUser } from './support/e2e-db.ts'
-import { isJs, toasts } from './support/page.ts'
+import { isJs, toasts, whenHydrated } from './support/page.ts'
 
 // Drafting with the offline drafter (the e2e server has no Anthropic key), with JavaScript on and
 // off ("js" and "no-js" projects) unless tagged @js-only: with JavaScript, Generate calls tRPC, the
@@ -22,7 +22,7 @@ async function opportunity() {
 
 async function open(page: Page, path: string) {
 	await page.goto(path)
-	if (isJs()) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+	await whenHydrated(page)
 }
 
 /** Generates a draft from the opportunity's page and waits until it is written. */

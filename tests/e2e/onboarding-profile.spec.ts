@@ -2,14 +2,14 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { flateBombPdf, minimalPdf, tinyPng } from '../fixtures/files.ts'
 import { createE2eUser, signIn } from './support/e2e-db.ts'
-import { isJs, toasts } from './support/page.ts'
+import { isJs, toasts, whenHydrated } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
 
 
 async function open(page: Page, path: string) {
 	await page.goto(path)
-	if (isJs()) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+	await whenHydrated(page)
 }
 
 async function fillStep1(page: Page) {

@@ -1,8 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
+import { isJs, whenHydrated } from './support/page.ts'
 
 // Runs in both projects ("js" and "no-js"): everything here must work without JavaScript.
-const isJs = () => test.info().project.name === 'js'
 
 test.describe('landing page', () => {
 	test('shows the hero, the three features and three sample opportunities', async ({ page }) => {
@@ -92,7 +92,7 @@ test.describe('pricing', () => {
 
 	test('upgrading while signed out asks to sign in, once', async ({ page }) => {
 		await page.goto('/pricing')
-		await waitForHydration(page)
+		await whenHydrated(page)
 		await page.getByRole('button', { name: 'Upgrade to Pro' }).click()
 
 		// With JavaScript the page says so at once; without, the sign-in page does, and leads back here.
@@ -163,8 +163,3 @@ test.describe('accessibility', () => {
 		})
 	}
 })
-
-/** With JavaScript, clicks must reach React, not the plain HTML form underneath. */
-async function waitForHydration(page: Page) {
-	if (isJs()) await page.waitForLoadState('networkidle')
-}

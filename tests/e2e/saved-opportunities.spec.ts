@@ -1,13 +1,13 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createE2eSession, createE2eUser, signIn, withE2eDb, type E2eUser } from './support/e2e-db.ts'
-import { isJs, toasts } from './support/page.ts'
+import { isJs, toasts, whenHydrated } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
 
 async function open(page: Page, path: string) {
 	await page.goto(path)
-	if (isJs()) await page.waitForFunction(() => (window as { __remixContext?: unknown }).__remixContext)
+	await whenHydrated(page)
 }
 
 const marker = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`

@@ -2,6 +2,25 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 export const isJs = () => test.info().project.name === 'js'
 
+/**
+ * With JavaScript, waits until React has hydrated the page (app/root.tsx marks <html>), so clicks
+ * and typing reach React rather than the plain HTML underneath. Before that, a click on a link is a
+ * full page load, and a value typed into a field is reset when the form registers it.
+ */
+export async function whenHydrated(page: Page) {
+	if (isJs()) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}
+
+/**
+ * After a submit it refused, react-hook-form focuses the first invalid field at once and again on a
+ * timer. Text typed before that timer has fired can land in the invalid field instead of the one
+ * being filled. Waits for that timer: it was set before the errors rendered, so a timer set now
+ * fires after it.
+ */
+export async function whenFocusSettled(page: Page) {
+	if (isJs()) await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)))
+}
+
 /** The toast region: server-rendered without JavaScript, animated with it. */
 export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' })
 
