@@ -8,6 +8,7 @@ import type { ViteDevServer } from 'vite'
 import type { AppContext, RequestContext } from '#server/context.ts'
 import { PROJECT_ROOT } from '#server/paths.ts'
 import { bodyLimits, drainUnreadBodies, ignoreRequestsOnClosingConnections } from '#server/http/body-limit.ts'
+import { admitInTurn } from '#server/http/admission.ts'
 import { limitConcurrentLargeRequests } from '#server/http/concurrent-large-requests.ts'
 import { createPageCache } from '#server/http/page-cache.ts'
 import { remixHandler } from '#server/http/remix-handler.ts'
@@ -27,6 +28,8 @@ const WEBHOOK_BODY_LIMIT = '512kb'
 const SERVER_BUILD = path.join(PROJECT_ROOT, 'build', 'server', 'index.js')
 /** The pages kept rendered for signed-out visitors; their routes export publicPageHeaders (ADR 026). */
 const PUBLIC_PAGES = ['/', '/pricing', '/signin']
+/** Reads waiting for their turn in one process at most; more are answered 503 at once. */
+const MAX_WAITING_READS = 1000
 /** Where the tRPC API is mounted (app/utils/trpc.tsx's links post there). */
 const TRPC_PATH = '/trpc'
 
@@ -110,6 +113,8 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 		}
 	})
 
+	// Everything after this reads the database or renders: reads go in turn (ADR 026, decision 17).
+	app.use(admitInTurn({ concurrency: env.READ_CONCURRENCY, maxWaiting: MAX_WAITING_READS }))
 	app.use(sameOriginWrites(env, logger))
 	app.use(sessionMiddleware(db, { secure: env.isProduction }))
 	// After the same-origin check and the session: procedures see the same session as loaders.

@@ -64,6 +64,12 @@ const EnvSchema = z
 		 * first process, whatever this says.
 		 */
 		WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+		/**
+		 * Reads (pages, tRPC queries) each web process works on at once; the others wait their turn
+		 * in order (server/http/admission.ts). Below the database pool's size (10 per process), which
+		 * leaves connections for writes and jobs.
+		 */
+		READ_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(6),
 		/** gzip pages and files here (not tRPC's small JSON); `off` when a reverse proxy in front compresses (it does it better and off our cores). */
 		COMPRESSION: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
 

@@ -323,6 +323,17 @@ describe('Stripe payments (real SDK against a local fake)', () => {
 		expect(attempts()).toBe(2 + 3)
 	})
 
+	test('a checkout session, read while a page renders, is asked for once: a failure is not retried', async () => {
+		const { id: customerId } = await customer()
+		const stripe = payments()
+		const { id } = await stripe.createCheckoutSession(checkoutInput(customerId))
+		const path = `/v1/checkout/sessions/${id}`
+		fake.failNext(path, 500, 'An unknown error occurred')
+
+		await expect(stripe.retrieveCheckoutSession(id)).rejects.toMatchObject({ statusCode: 500 })
+		expect(fake.requests.filter((request) => request.path === path)).toHaveLength(1)
+	})
+
 	test('a wrong secret key is refused with 401', async () => {
 		await expect(payments({ secretKey: 'sk_test_wrong' }).createCustomer({ email: 'a@example.com', userId: USER_ID, idempotencyKey: 'k' })).rejects.toMatchObject({
 			type: 'StripeAuthenticationError',

@@ -17,6 +17,8 @@ export type StripePaymentsOptions = {
 	apiBase?: string
 }
 
+/** How long a read made while a page renders may wait for Stripe. */
+const PAGE_READ_TIMEOUT_MS = 3_000
 /** Where Stripe's hosted checkout and billing portal pages live. */
 const STRIPE_PAGE_ORIGINS = ['https://checkout.stripe.com', 'https://billing.stripe.com']
 
@@ -70,7 +72,9 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
 		},
 
 		async retrieveCheckoutSession(id) {
-			return toCheckoutSession(await stripe.checkout.sessions.retrieve(id))
+			// Read while /billing/success renders, holding one of the process's turns for reads (ADR 026,
+			// decision 17): asked once, briefly; the page does without it.
+			return toCheckoutSession(await stripe.checkout.sessions.retrieve(id, {}, { timeout: PAGE_READ_TIMEOUT_MS, maxNetworkRetries: 0 }))
 		},
 
 		async createPortalSession({ customerId, returnUrl }) {
