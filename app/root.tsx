@@ -6,11 +6,11 @@ import { Toaster } from '#app/components/toaster.tsx'
 import stylesheet from '#app/styles/tailwind.css?url'
 import { PRIVATE_PAGE, rootHeaders } from '#app/utils/cache-control.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useNonce } from '#app/utils/nonce-provider.tsx'
 import { timeZoneHintScript } from '#app/utils/time-zone.ts'
 import { getToast } from '#app/utils/toast.server.ts'
 import { TrpcProviders } from '#app/utils/trpc.tsx'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { getOptionalUser } from '#server/auth/session.server.ts'
 
 export const links: LinksFunction = () => [

@@ -1,14 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { createE2eUser, signIn, withE2eDb } from './support/e2e-db.ts'
-import { isJs, toasts, whenHydrated } from './support/page.ts'
+import { isJs, open, toasts, whenHydrated } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
-
-async function open(page: Page, path: string) {
-	await page.goto(path)
-	await whenHydrated(page)
-}
 
 const marker = () => `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 

@@ -1,16 +1,11 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { createE2eUser, signIn, withE2eDb } from './support/e2e-db.ts'
-import { isJs, toasts, whenFocusSettled, whenHydrated } from './support/page.ts'
+import { isJs, open, toasts, whenFocusSettled } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
 
 const marker = () => `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
-
-async function open(page: Page, path: string) {
-	await page.goto(path)
-	await whenHydrated(page)
-}
 
 async function insertOpportunity(title: string) {
 	return withE2eDb(async (client) => {

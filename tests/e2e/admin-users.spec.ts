@@ -1,14 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { createE2eUser, signIn } from './support/e2e-db.ts'
-import { toasts, whenHydrated } from './support/page.ts'
+import { open, toasts } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
-
-async function open(page: Page, path: string) {
-	await page.goto(path)
-	await whenHydrated(page)
-}
 
 test('an admin finds a user by e-mail, makes them Pro, adds credits with a note and sees it all in the history', async ({
 	page,

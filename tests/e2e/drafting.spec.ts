@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { expect, test, type Page } from '@playwright/test'
 import { createE2eOpportunity, createE2eUser, signIn, withE2eDb, type E2eUser } from './support/e2e-db.ts'
-import { isJs, toasts, whenHydrated } from './support/page.ts'
+import { isJs, open, toasts } from './support/page.ts'
 
 // Drafting with the offline drafter (the e2e server has no Anthropic key), with JavaScript on and
 // off ("js" and "no-js" projects) unless tagged @js-only: with JavaScript, Generate calls tRPC, the
@@ -18,11 +18,6 @@ const QUESTIONS = [
 
 async function opportunity() {
 	return createE2eOpportunity({ title: `Harbour Residency ${randomBytes(3).toString('hex')}`, questions: QUESTIONS })
-}
-
-async function open(page: Page, path: string) {
-	await page.goto(path)
-	await whenHydrated(page)
 }
 
 /** Generates a draft from the opportunity's page and waits until it is written. */

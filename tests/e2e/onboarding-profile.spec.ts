@@ -2,15 +2,10 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { flateBombPdf, minimalPdf, tinyPng } from '../fixtures/files.ts'
 import { createE2eUser, signIn } from './support/e2e-db.ts'
-import { isJs, toasts, whenHydrated } from './support/page.ts'
+import { isJs, open, toasts } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
 
-
-async function open(page: Page, path: string) {
-	await page.goto(path)
-	await whenHydrated(page)
-}
 
 async function fillStep1(page: Page) {
 	await page.getByLabel('Full name').fill('Ada Lovelace')

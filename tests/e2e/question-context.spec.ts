@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { minimalPdf, tinyPng } from '../fixtures/files.ts'
 import { createE2eUser, signIn, withE2eDb } from './support/e2e-db.ts'
-import { isJs, toasts, whenHydrated } from './support/page.ts'
+import { isJs, open, toasts } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only. With
 // JavaScript the question's button opens a dialog (loading and deleting over tRPC, saving with a
@@ -21,11 +21,6 @@ async function seededQuestion(): Promise<Question> {
 		),
 	)
 	return rows[0]!
-}
-
-async function open(page: Page, path: string) {
-	await page.goto(path)
-	await whenHydrated(page)
 }
 
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: minimalPdf([name]) })

@@ -1,14 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import { createE2eSession, createE2eUser, signIn, withE2eDb, type E2eUser } from './support/e2e-db.ts'
-import { isJs, toasts, whenHydrated } from './support/page.ts'
+import { isJs, open, toasts } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
-
-async function open(page: Page, path: string) {
-	await page.goto(path)
-	await whenHydrated(page)
-}
 
 const marker = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
 

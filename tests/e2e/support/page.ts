@@ -11,6 +11,12 @@ export async function whenHydrated(page: Page) {
 	if (isJs()) await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
 }
 
+/** Goes to `path` and, with JavaScript, waits until the page is hydrated. */
+export async function open(page: Page, path: string) {
+	await page.goto(path)
+	await whenHydrated(page)
+}
+
 /**
  * After a submit it refused, react-hook-form focuses the first invalid field at once and again on a
  * timer. Text typed before that timer has fired can land in the invalid field instead of the one
