@@ -69,7 +69,7 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	app.use(rejectNulInUrl)
 	app.use(dropUntrustedForwardedHost)
 	if (env.COMPRESSION === 'on') {
-		// Documents are one body each (app/entry.server.tsx), so each is compressed in one pass.
+		// Documents are gzipped whole by remixHandler; this compresses the rest (single-fetch data, files).
 		app.use(compression({ filter: (req, res) => worthCompressing(req, res) && compression.filter(req, res) }))
 	}
 	const build = vite
@@ -143,6 +143,7 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 			build,
 			mode: env.NODE_ENV,
 			pageCache,
+			compress: env.COMPRESSION === 'on',
 			getLoadContext: (req, res): RequestContext => ({
 				app: appContext,
 				cspNonce: res.locals.cspNonce as string,

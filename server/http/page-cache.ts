@@ -77,7 +77,10 @@ export function createPageCache({ paths, secret, buildVersion, maxEntries = 200,
 		if (req.fresh) return void res.status(304).end()
 		const useGzip = Boolean(req.acceptsEncodings('gzip', 'identity') === 'gzip')
 		if (useGzip) res.setHeader('Content-Encoding', 'gzip')
-		res.end(useGzip ? page.gzipped : page.body)
+		const body = useGzip ? page.gzipped : page.body
+		// Stated, or the compression middleware's wrapper sends the page chunked, in two writes.
+		res.setHeader('Content-Length', body.length)
+		res.end(body)
 	}
 
 	return {

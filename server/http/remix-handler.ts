@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib'
 import {
 	createReadableStreamFromReadable,
 	createRequestHandler,
@@ -13,19 +14,25 @@ type RemixHandlerOptions = {
 	mode: string
 	getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext
 	pageCache?: PageCache
+	/** Gzip documents here (COMPRESSION=on); off when a proxy in front compresses. */
+	compress: boolean
 }
+
+/** Below this a document is sent as it is: gzip's header and a round of deflate cost more than they save. */
+const MIN_COMPRESSED_BYTES = 1024
 
 /**
  * Remix behind Express, as @remix-run/express does it, with one step of ours between rendering and
  * sending: a public page rendered for a signed-out visitor may be kept (page-cache.ts).
  */
-export function remixHandler({ build, mode, getLoadContext, pageCache }: RemixHandlerOptions): RequestHandler {
+export function remixHandler({ build, mode, getLoadContext, pageCache, compress }: RemixHandlerOptions): RequestHandler {
 	const handleRequest = createRequestHandler(build, mode)
 	return async (req, res, next) => {
 		try {
 			const response = await handleRequest(remixRequest(req, res), getLoadContext(req, res))
 			if (pageCache && (await pageCache.storeAndSend(req, res, response))) return
-			await sendResponse(res, response)
+			if (isDocument(response)) await sendDocument(req, res, response, compress)
+			else await sendResponse(res, response)
 		} catch (error) {
 			next(error)
 		}
@@ -58,11 +65,37 @@ function remixRequest(req: ExpressRequest, res: ExpressResponse): Request {
 	return new Request(url, init)
 }
 
-async function sendResponse(res: ExpressResponse, response: Response) {
+function sendHead(res: ExpressResponse, response: Response) {
 	res.statusMessage = response.statusText
 	res.status(response.status)
 	for (const [name, value] of response.headers.entries()) res.append(name, value)
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+	sendHead(res, response)
 	if (response.headers.get('Content-Type')?.match(/text\/event-stream/i)) res.flushHeaders()
 	if (response.body) await writeReadableStreamToWritable(response.body, res)
 	else res.end()
+}
+
+const isDocument = (response: Response) => Boolean(response.body && response.headers.get('Content-Type')?.startsWith('text/html'))
+
+/**
+ * A document arrives whole (app/entry.server.tsx renders it into one buffer), so it leaves whole: gzipped
+ * in one synchronous pass and written with its length in one write. Through the `compression`
+ * middleware it took a deflate stream on libuv's thread pool (three hand-offs between threads per
+ * page), chunked encoding and a second write for the last chunk (ADR 026, decision 18).
+ */
+async function sendDocument(req: ExpressRequest, res: ExpressResponse, response: Response, compress: boolean) {
+	sendHead(res, response)
+	let body = Buffer.from(await response.arrayBuffer())
+	if (compress) {
+		res.vary('Accept-Encoding')
+		if (body.length >= MIN_COMPRESSED_BYTES && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+			body = gzipSync(body)
+			res.setHeader('Content-Encoding', 'gzip')
+		}
+	}
+	res.setHeader('Content-Length', body.length)
+	res.end(body)
 }

@@ -119,7 +119,7 @@ test.describe('database round trips', () => {
 	})
 })
 
-test('pages are sent gzipped, tRPC answers plain (small JSON that gzip would cost more than it saves)', async ({ playwright, baseURL }) => {
+test('pages are sent gzipped whole (one body with its length), tRPC answers plain (small JSON that gzip would cost more than it saves)', async ({ playwright, baseURL }) => {
 	const artist = await createE2eUser()
 	const opportunity = await createE2eOpportunity({ title: `Plain Answers Prize ${Date.now()}`, questions: [{ label: 'Statement', slug: 'statement' }] })
 	const request = await playwright.request.newContext({
@@ -129,6 +129,14 @@ test('pages are sent gzipped, tRPC answers plain (small JSON that gzip would cos
 	const page = await request.get('/portal/feed')
 	expect(page.status()).toBe(200)
 	expect(page.headers()['content-encoding']).toBe('gzip')
+	expect(page.headers()['vary']).toMatch(/Accept-Encoding/)
+	expect(page.headers()['transfer-encoding']).toBeUndefined()
+	expect(Number(page.headers()['content-length'])).toBeGreaterThan(0)
+	expect(await page.text()).toContain('</html>')
+	// A client that takes no gzip gets the same page plain, with its length.
+	const plain = await request.get('/portal/feed', { headers: { 'Accept-Encoding': 'identity' } })
+	expect(plain.headers()['content-encoding']).toBeUndefined()
+	expect(Number(plain.headers()['content-length'])).toBe((await plain.body()).length)
 
 	// A query (nothing changes): the artist's notes and files for one question, none yet.
 	const input = encodeURIComponent(JSON.stringify({ opportunityId: opportunity.id, slug: 'statement' }))
