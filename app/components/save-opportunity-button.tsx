@@ -7,7 +7,7 @@ import type { action } from '#app/routes/portal.opportunities.$id_.save.tsx'
 
 type SaveOpportunityButtonProps = {
 	opportunityId: string
-	/** The opportunity's title, for the button's accessible name (a feed shows many of these buttons). */
+	/** The opportunity's title, for the button's accessible name, "Save {title}" or "Saved {title}" (a feed shows many of these buttons). */
 	title: string
 	/** Whether the artist has saved it, from the page's loader. */
 	saved: boolean
@@ -42,12 +42,13 @@ export function SaveOpportunityButton({ opportunityId, title, saved, redirectTo,
 				variant="outline"
 				size={size}
 				aria-pressed={isSaved}
-				// One name in both states (a toggle's state is aria-pressed, not its name).
-				aria-label={`Save ${title}`}
 				// The bookmark is drawn by CSS (a feed repeats this button on every card), filled when saved.
 				className={cn(maskIcon(isSaved ? 'bookmark-filled' : 'bookmark'), isSaved && 'border-primary/40 bg-accent text-accent-foreground hover:bg-accent/70')}
 			>
+				{/* The name starts with the words on the button (WCAG 2.5.3, label in name), so a voice user can
+				    say what they see; the title tells a feed's many buttons apart. */}
 				{isSaved ? 'Saved' : 'Save'}
+				<span className="sr-only">{` ${title}`}</span>
 			</Button>
 		</fetcher.Form>
 	)
