@@ -65,41 +65,50 @@ function refusal(signedIn: boolean, configured: boolean) {
 	return null
 }
 
-type StripeButtonProps = BillingButtonProps & {
-	/** Where the form posts without JavaScript (it answers 303 to Stripe). */
+type StripeFormProps = BillingButtonProps & {
+	/** Where the form posts (it answers 303 to Stripe). */
 	action: string
-	/** The form's own fields without JavaScript (returnTo is added). */
+	/** The form's own fields (returnTo is added). */
 	fields?: Record<string, string>
-	/** Asks the server for the URL with JavaScript. */
+}
+
+/**
+ * Without JavaScript (and in the server's render, before hydration): a form whose action answers
+ * 303 to the Stripe page, in the same tab. The tRPC hooks of the button that replaces it live in
+ * components rendered only once hydrated, so a page's render does not build them for nothing.
+ */
+function StripeForm({ action, fields = {}, className, children, variant, size }: StripeFormProps) {
+	const location = useLocation()
+	return (
+		<Form method="post" action={action} className={className}>
+			{Object.entries(fields).map(([name, value]) => (
+				<input key={name} type="hidden" name={name} value={value} />
+			))}
+			<input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
+			<Button type="submit" variant={variant} size={size} className="w-full">
+				{children}
+			</Button>
+		</Form>
+	)
+}
+
+type StripeTabButtonProps = BillingButtonProps & {
+	/** Asks the server for the URL. */
 	request: () => Promise<{ url: string }>
 	pending: boolean
 	/** The specification's message when it fails for an unexpected reason. */
 	fallback: string
 }
 
-/** A button that sends the artist to a Stripe page: a form without JavaScript, a new tab with it. */
-function StripeButton({ action, fields = {}, request, pending, fallback, signedIn, configured, className, children, variant, size }: StripeButtonProps) {
-	const hydrated = useHydrated()
-	const location = useLocation()
+/** With JavaScript: a new tab at once, pointed at the URL the server gives. */
+function StripeTabButton({ request, pending, fallback, signedIn, configured, className, children, variant, size }: StripeTabButtonProps) {
 	const flow = useNewTabFlow(fallback)
-	const button = { variant, size, className }
-	if (!hydrated) {
-		return (
-			<Form method="post" action={action} className={className}>
-				{Object.entries(fields).map(([name, value]) => (
-					<input key={name} type="hidden" name={name} value={value} />
-				))}
-				<input type="hidden" name="returnTo" value={`${location.pathname}${location.search}`} />
-				<Button type="submit" {...button} className="w-full">
-					{children}
-				</Button>
-			</Form>
-		)
-	}
 	const refuse = refusal(signedIn, configured)
 	return (
 		<Button
-			{...button}
+			variant={variant}
+			size={size}
+			className={className}
 			aria-disabled={pending || undefined}
 			onClick={() => {
 				if (refuse) return refuse()
@@ -118,31 +127,22 @@ function StripeButton({ action, fields = {}, request, pending, fallback, signedI
 
 /** Upgrade to Pro (`kind` subscription) or buy a credit pack (`credits`). */
 export function CheckoutButton({ kind, ...props }: BillingButtonProps & { kind: CheckoutKind }) {
+	return useHydrated() ? <CheckoutTabButton kind={kind} {...props} /> : <StripeForm {...props} action="/billing/checkout" fields={{ kind }} />
+}
+
+function CheckoutTabButton({ kind, ...props }: BillingButtonProps & { kind: CheckoutKind }) {
 	const trpc = useTRPC()
 	const checkout = useMutation(trpc.billing.checkout.mutationOptions())
-	return (
-		<StripeButton
-			{...props}
-			action="/billing/checkout"
-			fields={{ kind }}
-			request={() => checkout.mutateAsync({ kind })}
-			pending={checkout.isPending}
-			fallback={BILLING_MESSAGES.checkoutFailed}
-		/>
-	)
+	return <StripeTabButton {...props} request={() => checkout.mutateAsync({ kind })} pending={checkout.isPending} fallback={BILLING_MESSAGES.checkoutFailed} />
 }
 
 /** "Manage billing": Stripe's portal for the card, cancelling and invoices. */
 export function BillingPortalButton(props: BillingButtonProps) {
+	return useHydrated() ? <PortalTabButton {...props} /> : <StripeForm {...props} action="/billing/portal" />
+}
+
+function PortalTabButton(props: BillingButtonProps) {
 	const trpc = useTRPC()
 	const portal = useMutation(trpc.billing.portal.mutationOptions())
-	return (
-		<StripeButton
-			{...props}
-			action="/billing/portal"
-			request={() => portal.mutateAsync()}
-			pending={portal.isPending}
-			fallback={BILLING_MESSAGES.portalFailed}
-		/>
-	)
+	return <StripeTabButton {...props} request={() => portal.mutateAsync()} pending={portal.isPending} fallback={BILLING_MESSAGES.portalFailed} />
 }
