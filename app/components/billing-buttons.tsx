@@ -127,7 +127,8 @@ function StripeTabButton({ request, pending, fallback, signedIn, configured, cla
 
 /** Upgrade to Pro (`kind` subscription) or buy a credit pack (`credits`). */
 export function CheckoutButton({ kind, ...props }: BillingButtonProps & { kind: CheckoutKind }) {
-	return useHydrated() ? <CheckoutTabButton kind={kind} {...props} /> : <StripeForm {...props} action="/billing/checkout" fields={{ kind }} />
+	const hydrated = useHydrated()
+	return hydrated ? <CheckoutTabButton kind={kind} {...props} /> : <StripeForm {...props} action="/billing/checkout" fields={{ kind }} />
 }
 
 function CheckoutTabButton({ kind, ...props }: BillingButtonProps & { kind: CheckoutKind }) {
@@ -138,7 +139,8 @@ function CheckoutTabButton({ kind, ...props }: BillingButtonProps & { kind: Chec
 
 /** "Manage billing": Stripe's portal for the card, cancelling and invoices. */
 export function BillingPortalButton(props: BillingButtonProps) {
-	return useHydrated() ? <PortalTabButton {...props} /> : <StripeForm {...props} action="/billing/portal" />
+	const hydrated = useHydrated()
+	return hydrated ? <PortalTabButton {...props} /> : <StripeForm {...props} action="/billing/portal" />
 }
 
 function PortalTabButton(props: BillingButtonProps) {

@@ -78,6 +78,7 @@ async function sendResponse(res: ExpressResponse, response: Response) {
 	else res.end()
 }
 
+/** Only app/entry.server.tsx answers text/html, with a body already whole: a route that streamed HTML would be buffered here. */
 const isDocument = (response: Response) => Boolean(response.body && response.headers.get('Content-Type')?.startsWith('text/html'))
 
 /**
@@ -87,11 +88,12 @@ const isDocument = (response: Response) => Boolean(response.body && response.hea
  * page), chunked encoding and a second write for the last chunk (ADR 026, decision 18).
  */
 async function sendDocument(req: ExpressRequest, res: ExpressResponse, response: Response, compress: boolean) {
-	sendHead(res, response)
 	let body = Buffer.from(await response.arrayBuffer())
-	if (compress) {
+	sendHead(res, response)
+	if (compress && !response.headers.has('Content-Encoding') && !/no-transform/i.test(response.headers.get('Cache-Control') ?? '')) {
 		res.vary('Accept-Encoding')
-		if (body.length >= MIN_COMPRESSED_BYTES && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
+		// A visitor who left gets nothing: no deflate for them.
+		if (!res.destroyed && body.length >= MIN_COMPRESSED_BYTES && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
 			body = gzipSync(body)
 			res.setHeader('Content-Encoding', 'gzip')
 		}

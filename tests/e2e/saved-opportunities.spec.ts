@@ -34,7 +34,8 @@ async function insertDraft(user: E2eUser, opportunity: { id: string }, title: st
 }
 
 /** The save button of `title`, whichever state it is in: named "Save {title}" or "Saved {title}", as it reads. */
-const saveButton = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(`^Saved? ${title}$`) })
+const saveButton = (page: Page, title: string) =>
+	page.getByRole('button', { name: `Save ${title}`, exact: true }).or(page.getByRole('button', { name: `Saved ${title}`, exact: true }))
 
 /**
  * Clicks the save button and waits for the result: with JavaScript the fetcher toggles it in place;
@@ -64,6 +65,7 @@ test('an artist saves opportunities from the detail page and a feed card, finds 
 	await toggleSave(page, fromDetail, 'Saved')
 	await expect(page).toHaveURL(new RegExp(`/portal/opportunities/${detail.id}$`))
 	await expect(saveButton(page, fromDetail)).toHaveAccessibleName(`Saved ${fromDetail}`)
+	await expect(saveButton(page, fromDetail)).toContainText('Saved')
 	// It stays saved after a reload: the server has it.
 	await open(page, `/portal/opportunities/${detail.id}`)
 	await expect(saveButton(page, fromDetail)).toHaveAttribute('aria-pressed', 'true')
