@@ -6,7 +6,6 @@ import { isJs, open, toasts } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
 
-
 async function fillStep1(page: Page) {
 	await page.getByLabel('Full name').fill('Ada Lovelace')
 	await page.getByLabel('City').fill('Porto')
