@@ -1,20 +1,18 @@
+import { Writable } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { RemixServer } from '@remix-run/react'
-import { renderToString } from 'react-dom/server'
+import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '#app/utils/nonce-provider.tsx'
 
 export const streamTimeout = 5_000
 
 /**
- * Documents are rendered whole, to a string, then sent as one body: no route streams (nothing is
- * deferred), and one body is compressed in one pass.
- *
- * `renderToString` rather than `renderToPipeableStream`: the stream encodes every small piece of
- * markup into bytes one call at a time, which cost a feed document about 1.6 ms of CPU more for the
- * same HTML (ADR 026, decision 19). A string render cannot wait, so the route data Remix hands to
- * the browser (single fetch's turbo-stream) is read whole before rendering; see `settleHandoff`.
+ * Documents are rendered whole, then sent as one body: no route streams (nothing is deferred), and
+ * one body is compressed in one pass, at a far better ratio and cost than many small chunks. React
+ * writes its markup here in strings gathered up to 16,384 characters, not one encoded piece per tag
+ * (patches/react-dom+18.3.1.patch, ADR 026 decision 19).
  */
-export default async function handleRequest(
+export default function handleRequest(
 	request: Request,
 	responseStatusCode: number,
 	responseHeaders: Headers,
@@ -22,43 +20,48 @@ export default async function handleRequest(
 	loadContext: AppLoadContext,
 ) {
 	const nonce = loadContext.cspNonce
-	await settleHandoff(remixContext)
-	const markup = renderToString(
-		<NonceProvider value={nonce}>
-			<RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
-		</NonceProvider>,
-	)
-	responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
-	return new Response(`<!DOCTYPE html>${markup}`, { headers: responseHeaders, status: responseStatusCode })
-}
 
-/** What Remix's `StreamTransfer` keeps per chunk of the handoff: a promise, with its outcome once settled. */
-type SettledChunk = Promise<void> & { result: { done: boolean; value: string } }
-
-/**
- * Reads the route data Remix streams into the document (`serverHandoffStream`) to its end and
- * leaves it in the cache Remix's `StreamTransfer` reads first (`renderMeta.streamCache`, one entry
- * per chunk), as one chunk that is also the last. `StreamTransfer` then renders its script at once
- * instead of suspending, which a string render would answer with an empty fallback: a document
- * without its data, which the browser could not hydrate. (app/entry.server.test.tsx fails if Remix
- * stops reading that cache, and so does every end-to-end journey with JavaScript, which waits for
- * hydration.)
- */
-export async function settleHandoff(context: EntryContext) {
-	const stream = context.serverHandoffStream
-	if (!stream) return
-	const reader = stream.getReader()
-	const decoder = new TextDecoder()
-	let value = ''
-	for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-		value += decoder.decode(chunk.value, { stream: true })
-	}
-	value += decoder.decode()
-	// Unlocked, so that <RemixServer> can take its own reader of the (now finished) stream.
-	reader.releaseLock()
-	const settled = Object.assign(Promise.resolve(), { result: { done: true, value } }) satisfies SettledChunk
-	const renderMeta = (context.renderMeta ??= {}) as NonNullable<EntryContext['renderMeta']> & { streamCache?: Record<number, SettledChunk> }
-	renderMeta.streamCache = { 0: settled }
+	return new Promise<Response>((resolve, reject) => {
+		let shellRendered = false
+		// Cleared when the document is complete: a timer left behind would keep each request's
+		// closures alive for seconds.
+		let timeout: NodeJS.Timeout | undefined
+		const chunks: Buffer[] = []
+		const body = new Writable({
+			write(chunk: Buffer, _encoding, done) {
+				chunks.push(chunk)
+				done()
+			},
+			final(done) {
+				clearTimeout(timeout)
+				responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
+				resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }))
+				done()
+			},
+		})
+		const { pipe, abort } = renderToPipeableStream(
+			<NonceProvider value={nonce}>
+				<RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} nonce={nonce} />
+			</NonceProvider>,
+			{
+				nonce,
+				onAllReady() {
+					shellRendered = true
+					pipe(body)
+				},
+				onShellError(error: unknown) {
+					clearTimeout(timeout)
+					reject(error)
+				},
+				onError(error: unknown) {
+					responseStatusCode = 500
+					// Errors before the shell are reported by onShellError; later ones are logged here.
+					if (shellRendered) loadContext.app.logger.error({ err: error, requestId: loadContext.requestId }, 'render error')
+				},
+			},
+		)
+		if (!shellRendered) timeout = setTimeout(abort, streamTimeout + 1_000)
+	})
 }
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {

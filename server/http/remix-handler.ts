@@ -82,7 +82,7 @@ async function sendResponse(res: ExpressResponse, response: Response) {
 const isDocument = (response: Response) => Boolean(response.body && response.headers.get('Content-Type')?.startsWith('text/html'))
 
 /**
- * A document arrives whole (app/entry.server.tsx renders it into one string), so it leaves whole: gzipped
+ * A document arrives whole (app/entry.server.tsx renders it into one buffer), so it leaves whole: gzipped
  * in one synchronous pass and written with its length in one write. Through the `compression`
  * middleware it took a deflate stream on libuv's thread pool (three hand-offs between threads per
  * page), chunked encoding and a second write for the last chunk (ADR 026, decision 18).

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import path from 'node:path'
+import { Writable } from 'node:stream'
+import { createElement, type ReactNode } from 'react'
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import type * as Router from '@remix-run/router'
+import type * as ReactDomServer from 'react-dom/server'
 import type * as StaticServer from 'react-router-dom/server'
 // The browser's build of the router, which the patch leaves as it was: the reference. (Its own
 // types only declare the router; the package's index declares the whole module.)
@@ -15,12 +19,17 @@ import * as browserBuild from '@remix-run/router/dist/router.js'
  */
 
 const require = createRequire(import.meta.url)
+/** React's server renderers as production loads them (the tests run with NODE_ENV=test, which would pick the development builds). */
+const REACT_DOM = path.join(path.dirname(require.resolve('react-dom/package.json')), 'cjs')
+const REACT_DOM_SERVER = path.join(REACT_DOM, 'react-dom-server.node.production.min.js')
 const unpatched = browserBuild as unknown as typeof Router
 const patched = require('@remix-run/router') as typeof Router
 
 // An install without its postinstall would run the server unpatched.
 test('every patched file the server loads is the patched one', () => {
-	const files = ['@remix-run/router', '@remix-run/react/dist/server.js', 'react-router-dom/server', '@remix-run/server-runtime/dist/data.js'].map((name) => require.resolve(name))
+	const files = ['@remix-run/router', '@remix-run/react/dist/server.js', 'react-router-dom/server', '@remix-run/server-runtime/dist/data.js']
+		.map((name) => require.resolve(name))
+		.concat(REACT_DOM_SERVER)
 	for (const file of files) expect(readFileSync(file, 'utf8'), `${file}: run npm ci (its postinstall applies patches/)`).toMatch(/Callboard \(patches\//)
 })
 
@@ -183,5 +192,74 @@ describe("Remix's loader requests (patched)", () => {
 			// The empty index parameter is stripped either way.
 			expect(read).toEqual(['', 'Forty words'])
 		}
+	})
+})
+
+/*
+ * patches/react-dom+18.3.1.patch: React's Node stream renderer gathers markup as strings and
+ * encodes them up to 16,384 characters at a time. What it sends must be byte for byte what React's
+ * string renderer makes of the same tree, whatever the text: multi-byte and astral characters,
+ * text longer than a flush, many chunks.
+ */
+describe("React's stream renderer (patched)", () => {
+	const { renderToPipeableStream } = require(REACT_DOM_SERVER) as typeof ReactDomServer
+	const { renderToString } = require(path.join(REACT_DOM, 'react-dom-server-legacy.node.production.min.js')) as typeof ReactDomServer
+
+	/** The stream render as app/entry.server.tsx collects it: every write kept, then joined. */
+	function renderToBuffer(node: ReactNode) {
+		return new Promise<{ body: Buffer; writes: Buffer[] }>((resolve, reject) => {
+			const writes: Buffer[] = []
+			const sink = new Writable({
+				write(chunk: Buffer, _encoding, done) {
+					writes.push(chunk)
+					done()
+				},
+				final(done) {
+					resolve({ body: Buffer.concat(writes), writes })
+					done()
+				},
+			})
+			const { pipe } = renderToPipeableStream(node, { onAllReady: () => pipe(sink), onShellError: reject })
+		})
+	}
+
+	// Text with the characters that take 1, 2, 3 and 4 bytes in UTF-8, and the ones React escapes.
+	const text = fc
+		.array(fc.oneof(fc.constantFrom('a', ' ', 'é', '—', '✓', '😀', '<', '&', '"'), fc.string({ maxLength: 30, unit: 'binary' })), { maxLength: 60 })
+		.map((parts) => parts.join(''))
+	type Tree = { tag: 'div' | 'p' | 'span' | 'li'; title: string; children: (Tree | string)[] }
+	const { tree } = fc.letrec<{ tree: Tree; child: Tree | string }>((tie) => ({
+		tree: fc.record({ tag: fc.constantFrom('div', 'p', 'span', 'li'), title: text, children: fc.array(tie('child'), { maxLength: 6 }) }),
+		child: fc.oneof({ depthSize: 'small' }, text, tie('tree')),
+	}))
+	const element = (node: Tree | string): ReactNode =>
+		typeof node === 'string' ? node : createElement(node.tag, { title: node.title }, ...node.children.map(element))
+
+	test('streams the same bytes as the string renderer, for any tree', async () => {
+		await fc.assert(
+			fc.asyncProperty(tree, async (node) => {
+				const { body } = await renderToBuffer(element(node))
+				expect(body.toString('utf8')).toBe(renderToString(element(node)))
+			}),
+			{ numRuns: 200 },
+		)
+	})
+
+	test('a page of many chunks and long texts arrives whole, in writes that stay small', async () => {
+		const long = '—😀é'.repeat(10_000) // 30,000 characters in one text: more than a flush
+		const page = createElement(
+			'ul',
+			null,
+			Array.from({ length: 2_000 }, (_, index) => createElement('li', { key: index, className: 'card' }, `Open call ${index} — Résidence ✓`)),
+			createElement('li', { key: 'long' }, long),
+		)
+		const { body, writes } = await renderToBuffer(page)
+		expect(body.toString('utf8')).toBe(renderToString(page))
+		expect(body.toString('utf8')).toContain(long)
+		// Gathered, not one write per tag: 2,000 items in a few dozen writes.
+		expect(writes.length).toBeLessThan(40)
+		// None but the long text's own write is past 16,384 characters and a chunk (4 bytes each at most).
+		const bigWrites = writes.filter((write) => write.length > (16_384 + 200) * 4)
+		expect(bigWrites.map((write) => write.toString('utf8'))).toEqual([long])
 	})
 })
