@@ -9,8 +9,8 @@ export const streamTimeout = 5_000
 /**
  * Documents are rendered whole, then sent as one body: no route streams (nothing is deferred), and
  * one body is compressed in one pass, at a far better ratio and cost than many small chunks. React
- * writes its markup here in strings gathered up to 16,384 characters, not one encoded piece per tag
- * (patches/react-dom+18.3.1.patch, ADR 026 decision 19).
+ * writes its markup here in pieces of up to 32,768 UTF-16 code units gathered as strings, not one
+ * encoded piece per tag (patches/react-dom+18.3.1.patch, ADR 026 decision 19).
  */
 export default function handleRequest(
 	request: Request,

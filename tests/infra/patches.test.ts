@@ -197,9 +197,10 @@ describe("Remix's loader requests (patched)", () => {
 
 /*
  * patches/react-dom+18.3.1.patch: React's Node stream renderer gathers markup as strings and
- * encodes them up to 16,384 characters at a time. What it sends must be byte for byte what React's
- * string renderer makes of the same tree, whatever the text: multi-byte and astral characters,
- * text longer than a flush, many chunks.
+ * encodes them in pieces of up to 32,768 UTF-16 code units. What it sends must be byte for byte
+ * what React's string renderer makes of the same tree, whatever the text: multi-byte and astral
+ * characters, text longer than a piece, many chunks; and a flush that failed must leave nothing
+ * behind for the next response.
  */
 describe("React's stream renderer (patched)", () => {
 	const { renderToPipeableStream } = require(REACT_DOM_SERVER) as typeof ReactDomServer
@@ -223,13 +224,15 @@ describe("React's stream renderer (patched)", () => {
 		})
 	}
 
-	// Text with the characters that take 1, 2, 3 and 4 bytes in UTF-8, and the ones React escapes.
+	// Text with the characters that take 1, 2, 3 and 4 bytes in UTF-8 and the ones React escapes,
+	// and now and then a run long enough that a tree overflows a piece or two.
+	const long = fc.tuple(fc.constantFrom('a', 'é', '—', '😀'), fc.integer({ min: 1_000, max: 12_000 })).map(([unit, count]) => unit.repeat(count))
 	const text = fc
-		.array(fc.oneof(fc.constantFrom('a', ' ', 'é', '—', '✓', '😀', '<', '&', '"'), fc.string({ maxLength: 30, unit: 'binary' })), { maxLength: 60 })
+		.array(fc.oneof({ weight: 20, arbitrary: fc.constantFrom('a', ' ', 'é', '—', '✓', '😀', '<', '&', '"') }, { weight: 20, arbitrary: fc.string({ maxLength: 30, unit: 'binary' }) }, { weight: 1, arbitrary: long }), { maxLength: 60 })
 		.map((parts) => parts.join(''))
 	type Tree = { tag: 'div' | 'p' | 'span' | 'li'; title: string; children: (Tree | string)[] }
 	const { tree } = fc.letrec<{ tree: Tree; child: Tree | string }>((tie) => ({
-		tree: fc.record({ tag: fc.constantFrom('div', 'p', 'span', 'li'), title: text, children: fc.array(tie('child'), { maxLength: 6 }) }),
+		tree: fc.record({ tag: fc.constantFrom('div', 'p', 'span', 'li'), title: text, children: fc.array(tie('child'), { maxLength: 12 }) }),
 		child: fc.oneof({ depthSize: 'small' }, text, tie('tree')),
 	}))
 	const element = (node: Tree | string): ReactNode =>
@@ -239,27 +242,47 @@ describe("React's stream renderer (patched)", () => {
 		await fc.assert(
 			fc.asyncProperty(tree, async (node) => {
 				const { body } = await renderToBuffer(element(node))
-				expect(body.toString('utf8')).toBe(renderToString(element(node)))
+				expect(body.equals(Buffer.from(renderToString(element(node))))).toBe(true)
 			}),
 			{ numRuns: 200 },
 		)
 	})
 
-	test('a page of many chunks and long texts arrives whole, in writes that stay small', async () => {
-		const long = '—😀é'.repeat(10_000) // 30,000 characters in one text: more than a flush
-		const page = createElement(
-			'ul',
-			null,
-			Array.from({ length: 2_000 }, (_, index) => createElement('li', { key: index, className: 'card' }, `Open call ${index} — Résidence ✓`)),
-			createElement('li', { key: 'long' }, long),
-		)
+	const cards = (count: number, words: string) =>
+		Array.from({ length: count }, (_, index) => createElement('li', { key: index, className: 'card' }, `${words} ${index} — Résidence ✓`))
+
+	test('a page of many chunks and a long text arrives whole, in pieces of at most 32,768 code units', async () => {
+		const longText = '—😀é'.repeat(10_000) // 40,000 UTF-16 code units in one text: more than a piece
+		const page = createElement('ul', null, cards(2_000, 'Open call'), createElement('li', { key: 'long' }, longText))
 		const { body, writes } = await renderToBuffer(page)
-		expect(body.toString('utf8')).toBe(renderToString(page))
-		expect(body.toString('utf8')).toContain(long)
-		// Gathered, not one write per tag: 2,000 items in a few dozen writes.
-		expect(writes.length).toBeLessThan(40)
-		// None but the long text's own write is past 16,384 characters and a chunk (4 bytes each at most).
-		const bigWrites = writes.filter((write) => write.length > (16_384 + 200) * 4)
-		expect(bigWrites.map((write) => write.toString('utf8'))).toEqual([long])
+		expect(body.equals(Buffer.from(renderToString(page)))).toBe(true)
+		// Gathered, not one write per tag: 2,000 items in a few writes.
+		expect(writes.length).toBeLessThan(10)
+		// Every write but the long text's own is one piece; the long text is written alone.
+		const texts = writes.map((write) => write.toString('utf8'))
+		expect(texts.filter((written) => written.length > 32_768)).toEqual([longText])
+	})
+
+	test('a flush that failed leaves nothing behind for the next response', async () => {
+		const failed = await new Promise<unknown>((resolve) => {
+			// A destination whose write throws (a Writable would catch it and emit 'error' instead).
+			const broken = {
+				on: () => broken,
+				write() {
+					throw new Error('the connection broke')
+				},
+				end() {},
+				destroy() {},
+			}
+			const { pipe } = renderToPipeableStream(createElement('ul', null, cards(2_000, 'Private to the first visitor')), {
+				onAllReady: () => pipe(broken as unknown as Writable),
+				onError: resolve,
+			})
+		})
+		expect(failed).toMatchObject({ message: 'the connection broke' })
+
+		const next = createElement('ul', null, cards(3, 'Open call'))
+		const { body } = await renderToBuffer(next)
+		expect(body.toString('utf8')).toBe(renderToString(next))
 	})
 })
