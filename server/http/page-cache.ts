@@ -3,6 +3,7 @@ import { promisify } from 'node:util'
 import { gzip as gzipCallback } from 'node:zlib'
 import type { Request, RequestHandler, Response } from 'express'
 import { cookieNames } from './cookies.ts'
+import { endWhole, takesGzip } from './whole-body.ts'
 
 const gzip = promisify(gzipCallback)
 
@@ -75,12 +76,8 @@ export function createPageCache({ paths, secret, buildVersion, maxEntries = 200,
 		res.setHeader('ETag', page.etag)
 		res.append('Vary', 'Accept-Encoding')
 		if (req.fresh) return void res.status(304).end()
-		const useGzip = Boolean(req.acceptsEncodings('gzip', 'identity') === 'gzip')
-		if (useGzip) res.setHeader('Content-Encoding', 'gzip')
-		const body = useGzip ? page.gzipped : page.body
-		// Stated, or the compression middleware's wrapper sends the page chunked, in two writes.
-		res.setHeader('Content-Length', body.length)
-		res.end(body)
+		const gzipped = takesGzip(req)
+		endWhole(res, gzipped ? page.gzipped : page.body, { gzipped })
 	}
 
 	return {

@@ -8,6 +8,7 @@ import {
 } from '@remix-run/node'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import type { PageCache } from './page-cache.ts'
+import { endWhole, takesGzip } from './whole-body.ts'
 
 type RemixHandlerOptions = {
 	build: ServerBuild | (() => Promise<ServerBuild>)
@@ -88,16 +89,12 @@ const isDocument = (response: Response) => Boolean(response.body && response.hea
  * page), chunked encoding and a second write for the last chunk (ADR 026, decision 18).
  */
 async function sendDocument(req: ExpressRequest, res: ExpressResponse, response: Response, compress: boolean) {
-	let body = Buffer.from(await response.arrayBuffer())
+	const body = Buffer.from(await response.arrayBuffer())
 	sendHead(res, response)
 	if (compress && !response.headers.has('Content-Encoding') && !/no-transform/i.test(response.headers.get('Cache-Control') ?? '')) {
 		res.vary('Accept-Encoding')
 		// A visitor who left gets nothing: no deflate for them.
-		if (!res.destroyed && body.length >= MIN_COMPRESSED_BYTES && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
-			body = gzipSync(body)
-			res.setHeader('Content-Encoding', 'gzip')
-		}
+		if (!res.destroyed && body.length >= MIN_COMPRESSED_BYTES && takesGzip(req)) return endWhole(res, gzipSync(body), { gzipped: true })
 	}
-	res.setHeader('Content-Length', body.length)
-	res.end(body)
+	endWhole(res, body, { gzipped: false })
 }
