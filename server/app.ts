@@ -79,7 +79,12 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	const pageCache =
 		typeof build === 'function'
 			? undefined
-			: createPageCache({ paths: PUBLIC_PAGES, secret: env.SESSION_SECRET, buildVersion: build.assets.version })
+			: createPageCache({
+					paths: PUBLIC_PAGES,
+					secret: env.SESSION_SECRET,
+					buildVersion: build.assets.version,
+					compress: env.COMPRESSION === 'on',
+				})
 	if (pageCache) app.use(pageCache.lookup)
 	app.use(cspNonce)
 	app.use(securityHeaders(env, appContext.payments.checkoutOrigins))

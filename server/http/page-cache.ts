@@ -21,7 +21,8 @@ export type CachedPage = {
 	status: number
 	headers: [string, string][]
 	body: Buffer
-	gzipped: Buffer
+	/** The body gzipped once, or null when the app leaves compression to a proxy (COMPRESSION=off). */
+	gzipped: Buffer | null
 	etag: string
 	/** The CSP nonce the body's scripts carry: a request served this page is given the same one. */
 	nonce: string
@@ -40,6 +41,8 @@ export type PageCacheOptions = {
 	buildVersion: string
 	maxEntries?: number
 	ttlMs?: number
+	/** Keep a gzipped copy for clients that take gzip; false when a proxy in front compresses. */
+	compress?: boolean
 	now?: () => number
 }
 
@@ -57,7 +60,15 @@ export type PageCacheOptions = {
  * Requests with a session or any other non-neutral cookie never read or fill the cache, and only a
  * 200 HTML response without Set-Cookie is kept, so one visitor's page cannot reach another.
  */
-export function createPageCache({ paths, secret, buildVersion, maxEntries = 200, ttlMs = 5 * 60_000, now = Date.now }: PageCacheOptions) {
+export function createPageCache({
+	paths,
+	secret,
+	buildVersion,
+	maxEntries = 200,
+	ttlMs = 5 * 60_000,
+	compress = true,
+	now = Date.now,
+}: PageCacheOptions) {
 	const pages = new Map<string, CachedPage>()
 	const publicPaths = new Set(paths)
 	const periodOf = (time: number) => Math.floor(time / ttlMs)
@@ -76,8 +87,8 @@ export function createPageCache({ paths, secret, buildVersion, maxEntries = 200,
 		res.setHeader('ETag', page.etag)
 		res.append('Vary', 'Accept-Encoding')
 		if (req.fresh) return void res.status(304).end()
-		const gzipped = takesGzip(req)
-		endWhole(res, gzipped ? page.gzipped : page.body, { gzipped })
+		if (page.gzipped && takesGzip(req)) endWhole(res, page.gzipped, { gzipped: true })
+		else endWhole(res, page.body, { gzipped: false })
 	}
 
 	return {
@@ -129,7 +140,7 @@ export function createPageCache({ paths, secret, buildVersion, maxEntries = 200,
 				status: response.status,
 				headers: [...response.headers.entries()],
 				body,
-				gzipped: await gzip(body),
+				gzipped: compress ? await gzip(body) : null,
 				etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
 				nonce: res.locals.cspNonce as string,
 				expiresAt: res.locals.pageCacheExpiresAt as number,
