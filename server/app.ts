@@ -7,9 +7,10 @@ import express, { type ErrorRequestHandler } from 'express'
 import type { ViteDevServer } from 'vite'
 import type { AppContext, RequestContext } from '#server/context.ts'
 import { PROJECT_ROOT } from '#server/paths.ts'
-import { bodyLimits, drainUnreadBodies, ignoreRequestsOnClosingConnections } from '#server/http/body-limit.ts'
+import { bodyLimits, drainUnreadBodies, ignoreRequestsOnClosingConnections, WEBHOOK_BODY_LIMIT } from '#server/http/body-limit.ts'
 import { admitInTurn } from '#server/http/admission.ts'
-import { limitConcurrentLargeRequests } from '#server/http/concurrent-large-requests.ts'
+import { rejectUnservableRequests } from '#server/http/request-target.ts'
+import { limitConcurrentLargeRequests, MAX_TRPC_BODY_BYTES } from '#server/http/concurrent-large-requests.ts'
 import { createPageCache } from '#server/http/page-cache.ts'
 import { remixHandler } from '#server/http/remix-handler.ts'
 import { rejectNulInUrl } from '#server/http/nul.ts'
@@ -24,7 +25,6 @@ import { createContextFactory } from '#server/trpc/trpc.ts'
 
 const CLIENT_BUILD = path.join(PROJECT_ROOT, 'build', 'client')
 /** Stripe's events are a few KB; anything near this is not one. */
-const WEBHOOK_BODY_LIMIT = '512kb'
 const SERVER_BUILD = path.join(PROJECT_ROOT, 'build', 'server', 'index.js')
 /** The pages kept rendered for signed-out visitors; their routes export publicPageHeaders (ADR 026). */
 const PUBLIC_PAGES = ['/', '/pricing', '/signin']
@@ -68,6 +68,7 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	app.use(drainUnreadBodies())
 	app.use(rejectNulInUrl)
 	app.use(dropUntrustedForwardedHost)
+	app.use(rejectUnservableRequests)
 	if (env.COMPRESSION === 'on') {
 		// Documents are gzipped whole by remixHandler; this compresses the rest (single-fetch data, files).
 		app.use(compression({ filter: (req, res) => worthCompressing(req, res) && compression.filter(req, res) }))
@@ -102,6 +103,12 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 		app.use((req, res, next) => (publicFiles.has(req.path) ? serveFile(req, res, next) : next()))
 	}
 
+	// Every body but tRPC's (judged by its own guard below, in its shape) is refused by its declared
+	// size before anything reads it: body-parser, for one, reads a body over its limit to the end
+	// before it answers 413.
+	const limitBodies = bodyLimits()
+	app.use((req, res, next) => (req.path.startsWith(`${TRPC_PATH}/`) ? next() : limitBodies(req, res, next)))
+
 	// Stripe's webhooks: the signature is checked on the raw bytes, so this route reads its own body
 	// (bounded) before any other parser, and answers as soon as the event is queued.
 	app.post('/webhooks/stripe', express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), async (req, res) => {
@@ -126,21 +133,20 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	// The adapter reads bodies without any limit by default, and whole, into memory. No procedure
 	// takes files (they stream as multipart to Remix routes, ADR 024): the largest legitimate body is
 	// a batch with an autosaved answer (at most 50,000 characters, at most 300 KB even if every one were
-	// JSON-escaped), so 1 MiB leaves room, and a larger body is cut off with 413 PAYLOAD_TOO_LARGE.
+	// JSON-escaped), so 1 MiB leaves room: a larger declared body is refused with 413 PAYLOAD_TOO_LARGE
+	// before it is read (the adapter's own limit would read it to the end first).
 	// A user has at most two large bodies in flight (counted before they are read), and a request
 	// batches at most MAX_BATCH_SIZE calls (400 beyond), so no request takes the whole database pool.
 	app.use(
 		TRPC_PATH,
-		limitConcurrentLargeRequests(),
+		limitConcurrentLargeRequests({ maxBodyBytes: MAX_TRPC_BODY_BYTES }),
 		createExpressMiddleware({
 			router: appRouter,
 			createContext: createContextFactory(appContext),
-			maxBodySize: 1024 * 1024,
+			maxBodySize: MAX_TRPC_BODY_BYTES,
 			maxBatchSize: MAX_BATCH_SIZE,
 		}),
 	)
-	// Every other body is Remix's: refused by its declared size before any action reads it.
-	app.use(bodyLimits())
 
 	app.all(
 		'*',

@@ -23,6 +23,8 @@ export type ParseUploadsOptions<T> = {
 	maxFileBytes: number
 	maxFieldBytes?: number
 	maxFields?: number
+	/** All text fields together: what a request holds in memory besides the part being read. */
+	maxTotalFieldBytes?: number
 }
 
 export type ParsedUploads<T> = {
@@ -32,7 +34,12 @@ export type ParsedUploads<T> = {
 	skippedFiles: number
 }
 
-const DEFAULTS = { maxFieldBytes: 100_000, maxFields: 100 }
+export const UPLOAD_MESSAGES = {
+	fieldTooLong: 'A form field is too long.',
+	tooMuchText: 'The form holds too much text.',
+} as const
+
+const DEFAULTS = { maxFieldBytes: 100_000, maxFields: 100, maxTotalFieldBytes: 256 * 1024 }
 
 /**
  * Reads a multipart form in a Remix action, streaming each file part straight
@@ -44,16 +51,19 @@ const DEFAULTS = { maxFieldBytes: 100_000, maxFields: 100 }
  */
 export async function parseUploads<T>(request: Request, options: ParseUploadsOptions<T>): Promise<ParsedUploads<T>> {
 	const { onFile, maxFiles, maxFileBytes } = options
-	const { maxFieldBytes, maxFields } = { ...DEFAULTS, ...options }
+	const { maxFieldBytes, maxFields, maxTotalFieldBytes } = { ...DEFAULTS, ...options }
 	const files: ParsedUploads<T>['files'] = []
 	let skippedFiles = 0
 	let fieldCount = 0
+	let fieldBytes = 0
 	let failure: { error: unknown } | undefined
 
 	const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
 		if (filename === undefined) {
 			if (++fieldCount > maxFields) throw new DomainError('INVALID', 'The form has too many fields.')
-			const text = await readText(data, maxFieldBytes)
+			const fieldLimit = maxTotalFieldBytes - fieldBytes < maxFieldBytes ? { bytes: maxTotalFieldBytes - fieldBytes, message: UPLOAD_MESSAGES.tooMuchText } : { bytes: maxFieldBytes, message: UPLOAD_MESSAGES.fieldTooLong }
+			const text = await readText(data, fieldLimit)
+			fieldBytes += Buffer.byteLength(text)
 			if (text.includes(NUL) || name.includes(NUL)) throw new DomainError('INVALID', FORM_MESSAGES.nul)
 			return text
 		}
@@ -89,12 +99,12 @@ export async function parseUploads<T>(request: Request, options: ParseUploadsOpt
 	}
 }
 
-async function readText(data: AsyncIterable<Uint8Array>, maxBytes: number) {
+async function readText(data: AsyncIterable<Uint8Array>, limit: { bytes: number; message: string }) {
 	const chunks: Uint8Array[] = []
 	let size = 0
 	for await (const chunk of data) {
 		size += chunk.byteLength
-		if (size > maxBytes) throw new DomainError('INVALID', 'A form field is too long.')
+		if (size > limit.bytes) throw new DomainError('INVALID', limit.message)
 		chunks.push(chunk)
 	}
 	return Buffer.concat(chunks).toString('utf8')

@@ -11,14 +11,17 @@ import {
 	BODY_LIMIT_MESSAGES,
 	bodyLimitFor,
 	bodyLimits,
+	CONTEXT_FORM_LIMIT,
 	CONTEXT_UPLOAD_LIMIT,
 	drainUnreadBodies,
 	DEFAULT_BODY_LIMIT,
 	ignoreRequestsOnClosingConnections,
 	DRAFT_FORM_LIMIT,
 	LINGER,
+	PROFILE_FORM_LIMIT,
 	PROFILE_INGEST_LIMIT,
 	PROFILE_UPLOAD_LIMIT,
+	WEBHOOK_BODY_LIMIT,
 } from './body-limit.ts'
 
 const KiB = 1024
@@ -49,8 +52,23 @@ describe('bodyLimitFor', () => {
 		['/admin.data', ADMIN_FORM_LIMIT],
 		['/admin/opportunities/new', ADMIN_FORM_LIMIT],
 		['/admin/users/0a1b', ADMIN_FORM_LIMIT],
-	])('%s accepts a body of %i bytes', (path, limit) => {
-		expect(bodyLimitFor(path)).toBe(limit)
+		['/webhooks/stripe', WEBHOOK_BODY_LIMIT],
+	])('%s accepts a multipart body of %i bytes', (path, limit) => {
+		expect(bodyLimitFor(path, { multipart: true })).toBe(limit)
+	})
+
+	test.each([
+		['/signin', DEFAULT_BODY_LIMIT],
+		['/portal/profile', PROFILE_FORM_LIMIT],
+		['/onboarding.data', PROFILE_FORM_LIMIT],
+		['/portal/opportunities/0a1b/context/artist-statement', CONTEXT_FORM_LIMIT],
+		['/portal/opportunities/0a1b/context/artist-statement/save', CONTEXT_FORM_LIMIT],
+		['/portal/drafts/0a1b', DRAFT_FORM_LIMIT],
+		['/api/profile/ingest', PROFILE_INGEST_LIMIT],
+		['/admin/opportunities/new', ADMIN_FORM_LIMIT],
+		['/webhooks/stripe', WEBHOOK_BODY_LIMIT],
+	])('%s accepts any other body (read whole) of %i bytes', (path, limit) => {
+		expect(bodyLimitFor(path, { multipart: false })).toBe(limit)
 	})
 
 	test.each([
@@ -67,7 +85,7 @@ describe('bodyLimitFor', () => {
 		'/x/admin/users',
 		'/api/profile/ingest/more',
 	])('%s gets the small default', (path) => {
-		expect(bodyLimitFor(path)).toBe(DEFAULT_BODY_LIMIT)
+		expect(bodyLimitFor(path, { multipart: true })).toBe(DEFAULT_BODY_LIMIT)
 	})
 
 	test("each limit is the domain's size plus a small allowance", () => {
@@ -84,6 +102,11 @@ describe('bodyLimitFor', () => {
 		// The longest answer form-encoded at its worst (every character 3 UTF-8 bytes, each "%XX").
 		expect(DRAFT_FORM_LIMIT).toBe(MiB)
 		expect(DRAFT_FORM_LIMIT).toBeGreaterThan(ANSWER_MAX_CHARS * 9)
+		// Forms without files: the onboarding's links and website (2,048 characters each) form-encoded at their worst.
+		expect(PROFILE_FORM_LIMIT).toBeGreaterThan(4 * 2048 * 9)
+		expect(PROFILE_FORM_LIMIT).toBeLessThanOrEqual(256 * KiB)
+		expect(CONTEXT_FORM_LIMIT).toBeGreaterThan(2000 * 9)
+		expect(CONTEXT_FORM_LIMIT).toBeLessThanOrEqual(128 * KiB)
 	})
 })
 
@@ -205,11 +228,20 @@ describe('bodyLimits', () => {
 		expect(reached).toBe(before)
 	})
 
-	test("judges a body by its route's limit", async () => {
-		const atLimit = await sendRaw(origin, ['POST /portal/profile HTTP/1.1', `Content-Length: ${PROFILE_UPLOAD_LIMIT}`])
+	test("judges a body by its route's limit, the large one for multipart only", async () => {
+		const multipart = 'Content-Type: multipart/form-data; boundary=x'
+		const atLimit = await sendRaw(origin, ['POST /portal/profile HTTP/1.1', multipart, `Content-Length: ${PROFILE_UPLOAD_LIMIT}`])
 		expect(atLimit.status).toBe(200)
-		const over = await sendRaw(origin, ['POST /portal/profile HTTP/1.1', `Content-Length: ${PROFILE_UPLOAD_LIMIT + 1}`])
+		const over = await sendRaw(origin, ['POST /portal/profile HTTP/1.1', multipart, `Content-Length: ${PROFILE_UPLOAD_LIMIT + 1}`])
 		expect(over.status).toBe(413)
+		// The same route's form without files is read whole: it gets the form's limit.
+		for (const type of ['Content-Type: application/x-www-form-urlencoded', 'Content-Type: text/plain', 'Content-Type: multipart/mixed; boundary=x']) {
+			const formOver = await sendRaw(origin, ['POST /portal/profile HTTP/1.1', type, `Content-Length: ${PROFILE_FORM_LIMIT + 1}`])
+			expect(formOver.status, type).toBe(413)
+			expect(formOver.body).toBe(BODY_LIMIT_MESSAGES.tooLarge(PROFILE_FORM_LIMIT))
+		}
+		const formAtLimit = await sendRaw(origin, ['POST /portal/profile HTTP/1.1', 'Content-Type: application/x-www-form-urlencoded', `Content-Length: ${PROFILE_FORM_LIMIT}`])
+		expect(formAtLimit.status).toBe(200)
 		const small = await sendRaw(origin, ['POST /signin HTTP/1.1', `Content-Length: ${DEFAULT_BODY_LIMIT}`], 'x'.repeat(DEFAULT_BODY_LIMIT))
 		expect(small.status).toBe(200)
 	})

@@ -2,13 +2,16 @@ import type { Socket } from 'node:net'
 import type { RequestHandler, Response } from 'express'
 import { MAX_FILE_BYTES as MAX_CONTEXT_FILE_BYTES, MAX_FILES as MAX_CONTEXT_FILES, NOTES_MAX } from '#server/domain/context/context.schema.ts'
 import { ANSWER_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
-import { formatBytes, MAX_CV_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES } from '#server/domain/profiles/choices.ts'
+import { formatBytes, MAX_CV_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES, MAX_ONBOARDING_LINKS } from '#server/domain/profiles/choices.ts'
+import { URL_MAX_CHARS } from '#server/domain/profiles/profile.schema.ts'
 
 /*
- * How large a body each Remix route accepts, checked on the declared Content-Length before a byte
- * of the body is read. Remix actions read `request.formData()` / `request.json()` whole, so without
- * this a few unauthenticated 500 MB posts to /signin fill the server's memory before any action
- * can answer. tRPC and the Stripe webhook read their bodies with limits of their own (server/app.ts).
+ * How large a body each route accepts, checked on the declared Content-Length before a byte of the
+ * body is read. Remix actions read `request.formData()` / `request.json()` whole, so without this a
+ * few unauthenticated 500 MB posts to /signin fill the server's memory before any action can
+ * answer. Only a multipart body (streamed: its files go to storage part by part) gets a route's
+ * upload limit; any other body is read whole, and gets the route's form limit. tRPC's bodies are
+ * judged by its own guard (concurrent-large-requests.ts), in tRPC's shape.
  */
 
 const KiB = 1024
@@ -35,10 +38,20 @@ export const PROFILE_UPLOAD_LIMIT = MAX_CV_BYTES + MAX_IMAGES * MAX_IMAGE_BYTES 
 export const CONTEXT_UPLOAD_LIMIT = MAX_CONTEXT_FILES * MAX_CONTEXT_FILE_BYTES + MULTIPART_ALLOWANCE
 /** The draft page saves one answer of up to ANSWER_MAX_CHARS characters, form-encoded, with a few small fields. */
 export const DRAFT_FORM_LIMIT = roundUpTo(ANSWER_MAX_CHARS * FORM_ENCODED_BYTES_PER_CHAR + SMALL_FORM_LIMIT, MiB)
+/**
+ * The profile's and onboarding's forms without files: short fields, and at most the onboarding's
+ * links and the website, each a URL, form-encoded at its worst.
+ */
+export const PROFILE_FORM_LIMIT = roundUpTo((MAX_ONBOARDING_LINKS + 1) * URL_MAX_CHARS * FORM_ENCODED_BYTES_PER_CHAR + SMALL_FORM_LIMIT, 64 * KiB)
+/** A question's context notes sent form-encoded rather than as multipart. */
+export const CONTEXT_FORM_LIMIT = roundUpTo(NOTES_MAX * FORM_ENCODED_BYTES_PER_CHAR + SMALL_FORM_LIMIT, 64 * KiB)
+/** Stripe's events are a few KB; the largest (an invoice with many lines) stays far below this. */
+export const WEBHOOK_BODY_LIMIT = 512 * KiB
 /** Every path the table below does not name. */
 export const DEFAULT_BODY_LIMIT = SMALL_FORM_LIMIT
 
-type BodyLimitRule = { route: string; pattern: RegExp; limit: number }
+/** `limit` for a multipart body, `formLimit` for any other (read whole). */
+type BodyLimitRule = { route: string; pattern: RegExp; limit: number; formLimit: number }
 
 /**
  * The routes that take more than a small form, first match wins. `:name` is one path segment,
@@ -47,33 +60,38 @@ type BodyLimitRule = { route: string; pattern: RegExp; limit: number }
  * Remix's does. A path written some other way only ever falls back to the smaller default.
  */
 export const BODY_LIMITS: readonly BodyLimitRule[] = [
-	rule('/portal/profile', PROFILE_UPLOAD_LIMIT),
-	rule('/onboarding', PROFILE_UPLOAD_LIMIT),
-	rule('/portal/opportunities/:id/context/:slug', CONTEXT_UPLOAD_LIMIT),
-	rule('/portal/opportunities/:id/context/:slug/save', CONTEXT_UPLOAD_LIMIT),
+	rule('/portal/profile', PROFILE_UPLOAD_LIMIT, PROFILE_FORM_LIMIT),
+	rule('/onboarding', PROFILE_UPLOAD_LIMIT, PROFILE_FORM_LIMIT),
+	rule('/portal/opportunities/:id/context/:slug', CONTEXT_UPLOAD_LIMIT, CONTEXT_FORM_LIMIT),
+	rule('/portal/opportunities/:id/context/:slug/save', CONTEXT_UPLOAD_LIMIT, CONTEXT_FORM_LIMIT),
 	rule('/portal/drafts/:id', DRAFT_FORM_LIMIT),
 	rule('/api/profile/ingest', PROFILE_INGEST_LIMIT),
+	rule('/webhooks/stripe', WEBHOOK_BODY_LIMIT),
 	rule('/admin/*', ADMIN_FORM_LIMIT),
 ]
 
-function rule(route: string, limit: number): BodyLimitRule {
+function rule(route: string, limit: number, formLimit = limit): BodyLimitRule {
 	const body = route
 		.replace(/\/\*$/, '')
 		.split('/')
 		.map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
 		.join('/')
 	const rest = route.endsWith('/*') ? '(?:/.*)?' : '/?'
-	return { route, pattern: new RegExp(`^${body}(?:${rest}|\\.data)$`, 'i'), limit }
+	return { route, pattern: new RegExp(`^${body}(?:${rest}|\\.data)$`, 'i'), limit, formLimit }
 }
 
 function roundUpTo(bytes: number, unit: number) {
 	return Math.ceil(bytes / unit) * unit
 }
 
-/** The largest body `path` accepts, in bytes. */
-export function bodyLimitFor(path: string): number {
-	return BODY_LIMITS.find(({ pattern }) => pattern.test(path))?.limit ?? DEFAULT_BODY_LIMIT
+/** The largest body `path` accepts, in bytes: as multipart, or of any other type (read whole). */
+export function bodyLimitFor(path: string, { multipart }: { multipart: boolean }): number {
+	const found = BODY_LIMITS.find(({ pattern }) => pattern.test(path))
+	if (!found) return DEFAULT_BODY_LIMIT
+	return multipart ? found.limit : found.formLimit
 }
+
+const isMultipart = (contentType: string | undefined) => /^multipart\/form-data\s*;/i.test(contentType ?? '')
 
 export const BODY_LIMIT_MESSAGES = {
 	tooLarge: (limit: number) => `This request is too large: this address accepts at most ${formatBytes(limit)}.`,
@@ -98,7 +116,7 @@ export function bodyLimits(): RequestHandler {
 		// No Content-Length and no Transfer-Encoding: no body at all.
 		const declared = req.get('content-length')
 		if (declared === undefined) return next()
-		const limit = bodyLimitFor(req.path)
+		const limit = bodyLimitFor(req.path, { multipart: isMultipart(req.get('content-type')) })
 		// Node has already refused a malformed or repeated Content-Length (400).
 		if (Number(declared) > limit) {
 			// A body only somewhat too large is read and thrown away, so the client gets the answer on a

@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net'
 import express, { type Response } from 'express'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { sendRaw } from '#tests/raw-http.ts'
-import { LARGE_BODY_BYTES, LARGE_REQUEST_MESSAGES, limitConcurrentLargeRequests } from './concurrent-large-requests.ts'
+import { BODY_LIMIT_MESSAGES } from './body-limit.ts'
+import { LARGE_BODY_BYTES, LARGE_REQUEST_MESSAGES, limitConcurrentLargeRequests, MAX_TRPC_BODY_BYTES } from './concurrent-large-requests.ts'
 
 describe('limitConcurrentLargeRequests', () => {
 	let origin: { host: string; port: number }
@@ -84,5 +85,20 @@ describe('limitConcurrentLargeRequests', () => {
 		expect(answer.status).toBe(401)
 		expect(answer.headers.connection).toBe('close')
 		expect(JSON.parse(answer.body)).toMatchObject({ error: { message: LARGE_REQUEST_MESSAGES.signedOut, data: { code: 'UNAUTHORIZED' } } })
+	})
+
+	test('a body over the limit (413), or without a declared length (411), is refused before it is read, whoever sends it', async () => {
+		const heldBefore = held.length
+		for (const user of ['over-limit', null]) {
+			const answer = await sendRaw(origin, ['POST /trpc/x HTTP/1.1', `Content-Length: ${MAX_TRPC_BODY_BYTES + 1}`, ...(user ? [`X-User: ${user}`] : [])])
+			expect(answer.status).toBe(413)
+			expect(answer.headers.connection).toBe('close')
+			expect(JSON.parse(answer.body)).toMatchObject({ error: { message: BODY_LIMIT_MESSAGES.tooLarge(MAX_TRPC_BODY_BYTES), data: { code: 'PAYLOAD_TOO_LARGE' } } })
+			await answer.closed
+		}
+		const chunked = await sendRaw(origin, ['POST /trpc/x HTTP/1.1', 'Transfer-Encoding: chunked', 'X-User: chunked'], '2\r\n{}\r\n')
+		expect(chunked.status).toBe(411)
+		expect(JSON.parse(chunked.body)).toMatchObject({ error: { message: BODY_LIMIT_MESSAGES.lengthRequired } })
+		expect(held).toHaveLength(heldBefore)
 	})
 })

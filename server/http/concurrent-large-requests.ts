@@ -1,13 +1,14 @@
 import { TRPC_ERROR_CODES_BY_KEY, type TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc'
 import type { RequestHandler, Response } from 'express'
 import type { ValidatedSession } from '#server/auth/session.server.ts'
-import { refuseUnreadBody } from './body-limit.ts'
+import { BODY_LIMIT_MESSAGES, refuseUnreadBody } from './body-limit.ts'
 
 /*
- * tRPC reads a body whole into memory before a procedure sees it (up to its maxBodySize, 1 MiB:
- * server/app.ts), so one signed-in user firing many large bodies at once holds all of them. Large
- * requests are counted per user before their body is read, and released when the response is sent
- * or the connection closes.
+ * tRPC reads a body whole into memory before a procedure sees it, so its bodies are judged here by
+ * their declared length before a byte is read: one over `maxBodyBytes` is refused (413), one
+ * without a length too (411; tRPC's clients always send one), and one signed-in user firing many
+ * large bodies at once could still hold all of them: large requests are counted per user before
+ * their body is read, and released when the response is sent or the connection closes.
  */
 
 /**
@@ -23,7 +24,10 @@ export const LARGE_REQUEST_MESSAGES = {
 	signedOut: 'User must be authenticated',
 } as const
 
-type Options = { maxPerUser?: number; largeBodyBytes?: number }
+/** tRPC's body limit (server/app.ts gives the adapter the same): a batch with the longest autosaved answer fits. */
+export const MAX_TRPC_BODY_BYTES = 1024 * 1024
+
+type Options = { maxPerUser?: number; largeBodyBytes?: number; maxBodyBytes?: number }
 
 /**
  * Lets each signed-in user have at most `maxPerUser` large requests in flight (429 beyond), and a
@@ -34,13 +38,15 @@ type Options = { maxPerUser?: number; largeBodyBytes?: number }
 export function limitConcurrentLargeRequests({
 	maxPerUser = MAX_CONCURRENT_LARGE_REQUESTS,
 	largeBodyBytes = LARGE_BODY_BYTES,
+	maxBodyBytes = MAX_TRPC_BODY_BYTES,
 }: Options = {}): RequestHandler {
 	const inFlight = new Map<string, number>()
 	return (req, res, next) => {
-		const length = req.get('content-length')
-		// A body without a declared length may be of any size.
-		const large = req.get('transfer-encoding') !== undefined || (length !== undefined && Number(length) > largeBodyBytes)
-		if (!large) return next()
+		// A body without a declared length may be of any size (Node has refused a malformed length).
+		if (req.get('transfer-encoding') !== undefined) return refuseTrpc(res, 'BAD_REQUEST', 411, BODY_LIMIT_MESSAGES.lengthRequired)
+		const length = Number(req.get('content-length') ?? 0)
+		if (length > maxBodyBytes) return refuseTrpc(res, 'PAYLOAD_TOO_LARGE', 413, BODY_LIMIT_MESSAGES.tooLarge(maxBodyBytes))
+		if (length <= largeBodyBytes) return next()
 		const userId = (res.locals.session as ValidatedSession | null | undefined)?.user.id
 		if (!userId) return refuseTrpc(res, 'UNAUTHORIZED', 401, LARGE_REQUEST_MESSAGES.signedOut)
 		const count = inFlight.get(userId) ?? 0

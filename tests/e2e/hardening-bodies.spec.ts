@@ -1,12 +1,16 @@
 import { expect, test } from '@playwright/test'
 import {
 	ADMIN_FORM_LIMIT,
+	CONTEXT_FORM_LIMIT,
 	CONTEXT_UPLOAD_LIMIT,
 	DEFAULT_BODY_LIMIT,
 	DRAFT_FORM_LIMIT,
+	PROFILE_FORM_LIMIT,
 	PROFILE_INGEST_LIMIT,
 	PROFILE_UPLOAD_LIMIT,
+	WEBHOOK_BODY_LIMIT,
 } from '../../server/http/body-limit.ts'
+import { MAX_TRPC_BODY_BYTES } from '../../server/http/concurrent-large-requests.ts'
 import { MAX_BATCH_SIZE } from '../../server/trpc/limits.ts'
 import { sendRaw } from '../raw-http.ts'
 import { createE2eSession, createE2eUser } from './support/e2e-db.ts'
@@ -20,6 +24,7 @@ import { createE2eSession, createE2eUser } from './support/e2e-db.ts'
 const SOME_ID = '00000000-0000-4000-8000-000000000000'
 const MiB = 1024 * 1024
 const FORM = 'Content-Type: application/x-www-form-urlencoded'
+const MULTIPART = 'Content-Type: multipart/form-data; boundary=----x'
 
 test.describe('hardening: bodies, URLs and inputs @js-only', () => {
 	let cookie: string
@@ -39,25 +44,54 @@ test.describe('hardening: bodies, URLs and inputs @js-only', () => {
 
 	test('each route takes bodies up to its own limit: just over is refused, just under reaches the route', async ({ baseURL }) => {
 		// Signed out, each of these routes answers (a redirect or 401) without reading the body, which never comes.
-		const routes: [string, number][] = [
-			['/portal/profile', PROFILE_UPLOAD_LIMIT],
-			['/onboarding', PROFILE_UPLOAD_LIMIT],
-			[`/portal/opportunities/${SOME_ID}/context/artist-statement`, CONTEXT_UPLOAD_LIMIT],
-			[`/portal/opportunities/${SOME_ID}/context/artist-statement/save`, CONTEXT_UPLOAD_LIMIT],
-			[`/portal/drafts/${SOME_ID}`, DRAFT_FORM_LIMIT],
-			['/admin/opportunities/new', ADMIN_FORM_LIMIT],
-			['/api/profile/ingest', PROFILE_INGEST_LIMIT],
+		// Only multipart (streamed, files to storage) gets an upload route's large limit; a body of any
+		// other type is read whole, and gets the route's form limit.
+		const routes: [string, { multipart: number; form: number }][] = [
+			['/portal/profile', { multipart: PROFILE_UPLOAD_LIMIT, form: PROFILE_FORM_LIMIT }],
+			['/onboarding', { multipart: PROFILE_UPLOAD_LIMIT, form: PROFILE_FORM_LIMIT }],
+			[`/portal/opportunities/${SOME_ID}/context/artist-statement`, { multipart: CONTEXT_UPLOAD_LIMIT, form: CONTEXT_FORM_LIMIT }],
+			[`/portal/opportunities/${SOME_ID}/context/artist-statement/save`, { multipart: CONTEXT_UPLOAD_LIMIT, form: CONTEXT_FORM_LIMIT }],
+			[`/portal/drafts/${SOME_ID}`, { multipart: DRAFT_FORM_LIMIT, form: DRAFT_FORM_LIMIT }],
+			['/admin/opportunities/new', { multipart: ADMIN_FORM_LIMIT, form: ADMIN_FORM_LIMIT }],
+			['/api/profile/ingest', { multipart: PROFILE_INGEST_LIMIT, form: PROFILE_INGEST_LIMIT }],
 		]
-		for (const [path, limit] of routes) {
-			const over = await sendRaw(baseURL!, [`POST ${path} HTTP/1.1`, FORM, `Content-Length: ${limit + 1}`])
-			expect(over.status, `${path} with ${limit + 1} bytes`).toBe(413)
-			const under = await sendRaw(baseURL!, [`POST ${path} HTTP/1.1`, FORM, `Content-Length: ${limit}`])
-			expect([302, 401], `${path} with ${limit} bytes`).toContain(under.status)
+		for (const [path, limits] of routes) {
+			for (const [type, limit] of [[MULTIPART, limits.multipart], [FORM, limits.form]] as const) {
+				const over = await sendRaw(baseURL!, [`POST ${path} HTTP/1.1`, type, `Content-Length: ${limit + 1}`])
+				expect(over.status, `${path} with ${limit + 1} bytes (${type})`).toBe(413)
+				const under = await sendRaw(baseURL!, [`POST ${path} HTTP/1.1`, type, `Content-Length: ${limit}`])
+				expect([302, 401], `${path} with ${limit} bytes (${type})`).toContain(under.status)
+			}
 		}
+		// A form without files is far smaller than an upload.
+		expect(PROFILE_FORM_LIMIT).toBeLessThanOrEqual(256 * 1024)
+		expect(CONTEXT_FORM_LIMIT).toBeLessThanOrEqual(128 * 1024)
 		// The sign-in form's limit is the small one.
 		expect(DEFAULT_BODY_LIMIT).toBeLessThan(ADMIN_FORM_LIMIT)
 		const signIn = await sendRaw(baseURL!, ['POST /signin HTTP/1.1', FORM, `Content-Length: ${DEFAULT_BODY_LIMIT + 1}`])
 		expect(signIn.status).toBe(413)
+	})
+
+	test('the Stripe webhook and tRPC refuse a body over their limit from its headers alone, and one without a length', async ({ baseURL }) => {
+		// Anyone may post to the webhook: a 1 GB declared body is answered at once, and not read.
+		const webhook = await sendRaw(baseURL!, ['POST /webhooks/stripe HTTP/1.1', 'Content-Type: application/json', `Content-Length: ${1024 * MiB}`])
+		expect(webhook.status).toBe(413)
+		expect(webhook.headers.connection).toBe('close')
+		await webhook.closed
+		const webhookUnder = await sendRaw(baseURL!, ['POST /webhooks/stripe HTTP/1.1', 'Content-Type: application/json', `Content-Length: ${WEBHOOK_BODY_LIMIT + 1}`])
+		expect(webhookUnder.status).toBe(413)
+
+		// tRPC answers in its own shape, so its client shows the message.
+		const trpc = await sendRaw(baseURL!, ['POST /trpc/drafts.saveAnswer HTTP/1.1', 'Content-Type: application/json', `Cookie: ${cookie}`, `Content-Length: ${1024 * MiB}`])
+		expect(trpc.status).toBe(413)
+		expect(trpc.headers.connection).toBe('close')
+		expect(JSON.parse(trpc.body).error.data.code).toBe('PAYLOAD_TOO_LARGE')
+		await trpc.closed
+		const justOver = await sendRaw(baseURL!, ['POST /trpc/drafts.saveAnswer HTTP/1.1', 'Content-Type: application/json', `Content-Length: ${MAX_TRPC_BODY_BYTES + 1}`])
+		expect(justOver.status).toBe(413)
+		const chunked = await sendRaw(baseURL!, ['POST /trpc/drafts.saveAnswer HTTP/1.1', 'Content-Type: application/json', `Cookie: ${cookie}`, 'Transfer-Encoding: chunked'], '2\r\n{}\r\n')
+		expect(chunked.status).toBe(411)
+		expect(JSON.parse(chunked.body).error.message).toMatch(/Content-Length/)
 	})
 
 	test('a body without a Content-Length (chunked) is refused with 411', async ({ baseURL }) => {

@@ -31,10 +31,12 @@ export const Mediums = choices(MEDIUMS, 'Select at least one medium')
 export const Interests = choices(INTERESTS, 'Select at least one interest')
 
 const URL_MESSAGE = 'Must be a valid URL'
+/** The longest link a profile keeps. */
+export const URL_MAX_CHARS = 2048
 
 // Only http(s) URLs with a real host name: links are rendered as hrefs, so javascript: and the
 // like must never pass.
-const WebUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE }).max(2048, 'URL is too long')
+const WebUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE }).max(URL_MAX_CHARS, 'URL is too long')
 
 /** People type "mysite.com"; treat a missing scheme as https. */
 function withScheme(value: string) {
