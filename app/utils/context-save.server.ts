@@ -59,9 +59,13 @@ export async function receiveContextSave(
 				}
 			},
 		})
-		notes = String(fields.get('notes') ?? '')
+		const posted = fields.get('notes')
+		notes = typeof posted === 'string' ? posted : undefined
 		if (skippedFiles) refused ??= new DomainError('INVALID', tooManyFilesMessage(0), { fieldErrors: { files: [tooManyFilesMessage(0)] } })
 		if (refused) throw refused
+		// Both forms send their notes (an empty textarea sends ""): a form without them was cut short
+		// or is not ours, and saving it would erase the notes kept.
+		if (notes === undefined) throw new DomainError('INVALID', CONTEXT_MESSAGES.formIncomplete)
 		return { ok: true, saved: await upload.commit(notes) }
 	} catch (error) {
 		await upload.abort()

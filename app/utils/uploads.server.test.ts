@@ -102,6 +102,14 @@ describe('parseUploads', () => {
 		expect(result.fields.get('after')).toBe('yes')
 	})
 
+	test('file names with ";", "=" and spaces arrive whole (browsers send them unescaped inside quotes)', async () => {
+		const names = ['CV 2025; final.pdf', 'a;b.png', 'x=y.png', ' spaced name .pdf']
+		const request = multipart([['notes', 'a; b=c'], ...names.map((name): [string, File] => ['files', file(name, 'x')])])
+		const { fields, files } = await parseUploads(request, { onFile: readAll, maxFiles: 5, maxFileBytes: 10 })
+		expect(files.map((uploaded) => uploaded.fileName)).toEqual(names)
+		expect(fields.get('notes')).toBe('a; b=c')
+	})
+
 	test('a file over maxFileBytes fails the form with the size message', async () => {
 		const request = multipart([['cv', file('cv.pdf', new Uint8Array(3 * 1024 * 1024))]])
 		expect(await domainError(parseUploads(request, { onFile: readAll, maxFiles: 1, maxFileBytes: 1024 * 1024 }))).toBe(
@@ -109,7 +117,7 @@ describe('parseUploads', () => {
 		)
 	})
 
-	test('bad forms are client errors: not multipart, too many or too long fields, a NUL character', async () => {
+	test('bad forms are client errors: not multipart, too many or too long fields, too much text, a NUL character', async () => {
 		const urlencoded = new Request('http://localhost/x', { method: 'POST', body: new URLSearchParams({ a: '1' }) })
 		expect(await domainError(parseUploads(urlencoded, { onFile: readAll, maxFiles: 1, maxFileBytes: 10 }))).toBe(
 			'The form must be sent as multipart/form-data.',
@@ -128,6 +136,11 @@ describe('parseUploads', () => {
 				),
 			),
 		).toBe('The form has too many fields.')
+		// Each field within its limit, but all of them together over the form's.
+		const manyFields = Array.from({ length: 5 }, (_, index): [string, string] => [`f${index}`, 'x'.repeat(100)])
+		const options = { onFile: readAll, maxFiles: 1, maxFileBytes: 10, maxFieldBytes: 150, maxTotalFieldBytes: 450 }
+		expect(await domainError(parseUploads(multipart(manyFields), options))).toBe('The form holds too much text.')
+		expect((await parseUploads(multipart(manyFields.slice(0, 4)), options)).fields.get('f3')).toBe('x'.repeat(100))
 		// PostgreSQL's text cannot hold NUL: refused here, not by the database with a 500.
 		expect(await domainError(parseUploads(multipart([['notes', 'a\u0000b']]), { onFile: readAll, maxFiles: 1, maxFileBytes: 10 }))).toBe(
 			'The form contains a character that cannot be stored (NUL).',

@@ -208,6 +208,31 @@ test('the dialog’s multipart save takes five files of 10 MB, refuses a larger 
 	expect(await anonymous.json()).toEqual({ error: 'User must be authenticated' })
 })
 
+test('a save cut short or without its notes is refused (400) and keeps what was saved; file names may hold ";" and "="', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+	const question = await seededQuestion()
+	await signIn(context, await createE2eUser(), baseURL!)
+	const savePath = `/portal/opportunities/${question.opportunityId}/context/${question.slug}/save`
+	const contextNow = async () =>
+		(await (await page.request.get(`/trpc/context.get?input=${encodeURIComponent(JSON.stringify({ opportunityId: question.opportunityId, slug: question.slug }))}`)).json()).result.data
+	const body = new FormData()
+	body.set('notes', 'Keep these notes.')
+	body.append('files', new Blob([new Uint8Array(minimalPdf(['cv']))], { type: 'application/pdf' }), 'CV 2025; final=v2.pdf')
+	const saved = await page.request.post(savePath, { multipart: body })
+	expect(saved.status()).toBe(200)
+	expect(await contextNow()).toMatchObject({ notes: 'Keep these notes.', files: [{ name: 'CV 2025; final=v2.pdf' }] })
+
+	// A multipart body whose boundary never comes, and a well-formed one without the notes field.
+	const cutShort = await page.request.post(savePath, { headers: { 'Content-Type': 'multipart/form-data; boundary=----never' }, data: 'x'.repeat(50_000) })
+	const noNotes = new FormData()
+	noNotes.set('other', 'x')
+	const withoutNotes = await page.request.post(savePath, { multipart: noNotes })
+	for (const refused of [cutShort, withoutNotes]) {
+		expect(refused.status()).toBe(400)
+		expect(await refused.json()).toEqual({ error: 'The form arrived incomplete, so nothing was saved. Please try again.' })
+	}
+	expect(await contextNow()).toMatchObject({ notes: 'Keep these notes.', files: [{ name: 'CV 2025; final=v2.pdf' }] })
+})
+
 test('the context dialog and page have no serious or critical axe violations', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
 	const question = await seededQuestion()
 	await signIn(context, await createE2eUser(), baseURL!)

@@ -27,7 +27,13 @@ const patched = require('@remix-run/router') as typeof Router
 
 // An install without its postinstall would run the server unpatched.
 test('every patched file the server loads is the patched one', () => {
-	const files = ['@remix-run/router', '@remix-run/react/dist/server.js', 'react-router-dom/server', '@remix-run/server-runtime/dist/data.js']
+	const files = [
+		'@remix-run/router',
+		'@remix-run/react/dist/server.js',
+		'react-router-dom/server',
+		'@remix-run/server-runtime/dist/data.js',
+		'@web3-storage/multipart-parser',
+	]
 		.map((name) => require.resolve(name))
 		.concat(REACT_DOM_SERVER)
 	for (const file of files) expect(readFileSync(file, 'utf8'), `${file}: run npm ci (its postinstall applies patches/)`).toMatch(/Callboard \(patches\//)

@@ -24,6 +24,7 @@ export const CONTEXT_MESSAGES = {
 	fileTooLarge: fileTooLargeError(MAX_FILE_BYTES).message,
 	fileType: `Only ${describeTypes(CONTEXT_FILE_TYPES)} files are allowed.`,
 	notesNul: 'Notes cannot contain a NUL character.',
+	formIncomplete: 'The form arrived incomplete, so nothing was saved. Please try again.',
 } as const
 
 /**
