@@ -99,6 +99,8 @@ describe('tRPC guards', () => {
 			message: 'The questions changed while you were reordering. Reload and try again.',
 		})
 		await expect(api.questions.list({ opportunityId: 'nope' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		// A subscription refuses an unknown draft as its own error, before its stream starts.
+		for (const draftId of [MISSING, 'x']) await expect(api.drafts.progress({ draftId })).rejects.toMatchObject({ code: 'NOT_FOUND' })
 		await expect(api.questions.reorder({ opportunityId: opportunity.id, questionIds: 'x' as never })).rejects.toMatchObject({
 			code: 'BAD_REQUEST',
 		})

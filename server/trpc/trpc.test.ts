@@ -1,8 +1,9 @@
 import { TRPCError } from '@trpc/server'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
+import { DomainError } from '#server/domain/errors.ts'
 import { NUL_MESSAGES } from '#server/http/nul.ts'
-import { createCallerFactory, publicProcedure, router, type TrpcContext } from './trpc.ts'
+import { createCallerFactory, publicProcedure, router, withDomainErrors, type TrpcContext } from './trpc.ts'
 
 describe('every procedure', () => {
 	const echo = router({
@@ -17,5 +18,32 @@ describe('every procedure', () => {
 			expect(error).toMatchObject({ code: 'BAD_REQUEST', message: NUL_MESSAGES.input })
 		}
 		expect(await caller.save({ notes: 'fine', tags: ['ok'] })).toEqual({ notes: 'fine', tags: ['ok'] })
+	})
+})
+
+describe('withDomainErrors', () => {
+	async function* failing(error: unknown) {
+		yield 1
+		throw error
+	}
+	const logged: unknown[] = []
+	const ctx = { app: { logger: { error: (entry: unknown) => logged.push(entry) } }, requestId: 'test' } as unknown as TrpcContext
+
+	test("a subscription's stream keeps its domain errors' meaning, and logs the rest", async () => {
+		const read = async (stream: AsyncIterable<number>) => {
+			const seen: number[] = []
+			const error = await (async () => {
+				for await (const value of stream) seen.push(value)
+			})().catch((caught: unknown) => caught)
+			return { seen, error }
+		}
+		const gone = await read(withDomainErrors(ctx, 'drafts.progress', failing(new DomainError('NOT_FOUND', 'Draft not found'))))
+		expect(gone.seen).toEqual([1])
+		expect(gone.error).toMatchObject({ code: 'NOT_FOUND', message: 'Draft not found' })
+		expect(logged).toHaveLength(0)
+
+		const broken = await read(withDomainErrors(ctx, 'drafts.progress', failing(new Error('connection lost'))))
+		expect(broken.error).toMatchObject({ message: 'connection lost' })
+		expect(logged).toMatchObject([{ path: 'drafts.progress', type: 'subscription', requestId: 'test' }])
 	})
 })

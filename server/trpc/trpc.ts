@@ -92,6 +92,20 @@ const domainErrors = t.middleware(async ({ ctx, next, path, type }) => {
 })
 
 /**
+ * A subscription's stream runs after the middlewares have returned, so domainErrors never sees
+ * what it throws: its domain errors become tRPC's here, and anything else is logged.
+ */
+export async function* withDomainErrors<T>(ctx: TrpcContext, path: string, stream: AsyncIterable<T>): AsyncGenerator<T> {
+	try {
+		yield* stream
+	} catch (error) {
+		if (isDomainError(error)) throw new TRPCError({ code: TRPC_CODES[error.code], message: error.message, cause: error })
+		ctx.app.logger.error({ err: error, requestId: ctx.requestId, path, type: 'subscription' }, 'tRPC subscription failed')
+		throw error
+	}
+}
+
+/**
  * PostgreSQL's text cannot hold a NUL character: an input with one anywhere is the client's
  * mistake (400), refused here once for every procedure rather than by each input schema.
  */

@@ -48,16 +48,29 @@ export async function getDraftProgress(ctx: Pick<AppContext, 'db'>, actor: Actor
 }
 
 /**
- * Yields the draft's progress now, then each time it changes, until nothing is pending or the
- * signal aborts: the live draft page's subscription (tRPC over server-sent events).
+ * The draft's progress now, then each time it changes, until nothing is pending or the signal
+ * aborts: the live draft page's subscription (tRPC over server-sent events). The first read happens
+ * before the stream is returned, so an unknown or another's draft is refused as the call's own
+ * error (NOT_FOUND), not as a failure inside the stream.
  */
-export async function* watchDraftProgress(
+export async function watchDraftProgress(
 	ctx: Pick<AppContext, 'db' | 'notifications'>,
 	actor: Actor,
 	input: DraftIdInput,
 	signal?: AbortSignal,
+): Promise<AsyncGenerator<DraftProgress>> {
+	const first = await getDraftProgress(ctx, actor, input)
+	return followDraftProgress(ctx, actor, input, first, signal)
+}
+
+async function* followDraftProgress(
+	ctx: Pick<AppContext, 'db' | 'notifications'>,
+	actor: Actor,
+	input: DraftIdInput,
+	first: DraftProgress,
+	signal?: AbortSignal,
 ): AsyncGenerator<DraftProgress> {
-	let progress = await getDraftProgress(ctx, actor, input)
+	let progress = first
 	const { draftId } = parseInput(DraftIdInput, input)
 	let wake: (() => void) | null = null
 	const unsubscribe = await ctx.notifications.subscribe(DRAFT_CHANNEL, (payload) => {

@@ -72,7 +72,7 @@ describe('a separate worker process', () => {
 
 		const seen: DraftProgress[] = []
 		const watching = (async () => {
-			for await (const progress of watchDraftProgress(ctx, actor, { draftId })) seen.push(progress)
+			for await (const progress of await watchDraftProgress(ctx, actor, { draftId })) seen.push(progress)
 		})()
 
 		const first = await startWorker()

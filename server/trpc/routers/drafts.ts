@@ -8,7 +8,7 @@ import {
 } from '#server/domain/drafting/drafting.schema.ts'
 import { generateDraft } from '#server/domain/drafting/generate.ts'
 import { watchDraftProgress } from '#server/domain/drafting/progress.ts'
-import { onboardedProcedure, router } from '#server/trpc/trpc.ts'
+import { onboardedProcedure, router, withDomainErrors } from '#server/trpc/trpc.ts'
 
 /*
  * Drafting with JavaScript (spec section 7: generate-draft and draft-answers/{answerId}; the live
@@ -24,7 +24,7 @@ export const draftsRouter = router({
 	/** The draft's answers as they are written, over server-sent events, until nothing is pending. */
 	progress: onboardedProcedure
 		.input(DraftIdInput)
-		.subscription(({ ctx, input, signal }) => watchDraftProgress(ctx.app, ctx.actor, input, signal)),
+		.subscription(async ({ ctx, input, signal, path }) => withDomainErrors(ctx, path, await watchDraftProgress(ctx.app, ctx.actor, input, signal))),
 
 	/** draft-answers/{answerId}: the autosave of an edited answer. */
 	saveAnswer: onboardedProcedure.input(SaveAnswerInput).mutation(({ ctx, input }) => saveAnswerEdit(ctx.app, ctx.actor, input)),
