@@ -19,7 +19,8 @@ const USAGE = `npm run bench:cpu -- <page> [options]
   --connections <n>    autocannon connections (default 50)
   --seconds <n>        load for this long (default 15)
   --web-processes <n>  WEB_CONCURRENCY (default: one per core, as npm start)
-  --grow <n>           add this many open calls first (default 0: the demo catalogue)`
+  --grow <n>           add this many open calls first (default 0: the demo catalogue)
+  --node-flags "<f>"   node or V8 flags for the web processes, e.g. "--single-threaded-gc"`
 
 const { values: options, positionals } = parseArgs({
 	allowPositionals: true,
@@ -28,6 +29,7 @@ const { values: options, positionals } = parseArgs({
 		seconds: { type: 'string', default: '15' },
 		'web-processes': { type: 'string', default: String(availableParallelism()) },
 		grow: { type: 'string', default: '0' },
+		'node-flags': { type: 'string', default: '' },
 		help: { type: 'boolean', default: false },
 	},
 })
@@ -54,6 +56,7 @@ const server = await startProductionServer({
 	modelUrl: model.url,
 	logFile: path.join(ROOT, 'data', 'bench', `cpu-${stamp}.log`),
 	noBuild: true,
+	nodeFlags: options['node-flags'].split(' ').filter(Boolean),
 	env: { WEB_CONCURRENCY: options['web-processes'] },
 })
 try {
