@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { NonceProvider } from '#app/utils/nonce-provider.tsx'
 
@@ -66,5 +66,10 @@ export default function handleRequest(
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
 	if (request.signal.aborted) return
-	context.app.logger.error({ err: error, requestId: context.requestId, path: new URL(request.url).pathname }, 'unhandled error')
+	const where = { requestId: context.requestId, path: new URL(request.url).pathname }
+	// What Remix refuses by itself (a method a route does not take: 405) and its warning about a
+	// ?_data request are the client's doing: a warning, so no client can fill the error log.
+	if (isRouteErrorResponse(error) && error.status < 500) return context.app.logger.warn({ ...where, status: error.status }, 'request refused')
+	if (error instanceof Error && error.message.startsWith('Warning: ')) return context.app.logger.warn({ ...where, reason: error.message }, 'request refused')
+	context.app.logger.error({ err: error, ...where }, 'unhandled error')
 }

@@ -19,6 +19,7 @@ import { viewerDay } from '#app/utils/viewer-day.server.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { listOpportunitiesForAdmin } from '#server/domain/opportunities/admin-list.ts'
 import { CATEGORIES, CATEGORY_LABELS } from '#server/domain/opportunities/opportunity.schema.ts'
+import { logFailure } from '#server/logger.ts'
 
 /*
  * The admin's opportunity list (spec section 2, "Admin dashboard"). /admin/opportunities shows the
@@ -45,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	try {
 		return { ...(await listOpportunitiesForAdmin(context.app, actor, input, { today })), today, timeZone, loadError: null as string | null }
 	} catch (error) {
-		context.app.logger.error({ err: error }, 'admin opportunity list failed to load')
+		logFailure(context.app.logger, error, {}, 'admin opportunity list failed to load')
 		const empty: Awaited<ReturnType<typeof listOpportunitiesForAdmin>> = { rows: [], total: 0, page: 1, pageCount: 1, pageSize: 20, locations: [], filters: { q: '', category: 'all', location: '', deadline: 'all', page: 1 } }
 		return { ...empty, today, timeZone, loadError: 'Failed to load opportunities' }
 	}

@@ -11,6 +11,7 @@ import { createToastHeaders, redirectWithToast } from '#app/utils/toast.server.t
 import { requireAdmin } from '#server/auth/guards.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 import { updateOpportunity } from '#server/domain/opportunities/opportunity.ts'
+import { logFailure } from '#server/logger.ts'
 import type { OpportunityLayoutData } from './admin.opportunities.$id.tsx'
 
 /** The "Opportunity Details" tab: the opportunity comes from the layout's loader. */
@@ -40,7 +41,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 		return await redirectWithToast('/admin', { title: 'Success', description: 'Opportunity updated successfully' }, app.env)
 	} catch (error) {
 		if (error instanceof Response) throw error
-		app.logger.error({ err: error, opportunityId: params.id }, 'opportunity update failed')
+		logFailure(app.logger, error, { opportunityId: params.id }, 'opportunity update failed')
 		const description = 'Failed to update opportunity'
 		return data<FormErrorData<OpportunityFormValues>>(
 			{ formError: description, fieldErrors: {}, values },

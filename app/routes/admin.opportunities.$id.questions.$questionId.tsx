@@ -11,6 +11,7 @@ import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { deleteQuestion, getQuestion, updateQuestion } from '#server/domain/questions/questions.ts'
+import { logFailure } from '#server/logger.ts'
 import type { loader as questionsLoader } from './admin.opportunities.$id.questions.tsx'
 
 export const meta: MetaFunction = () => pageMeta({ title: 'Edit Question', noindex: true })
@@ -39,7 +40,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 			await deleteQuestion(app, actor, { questionId })
 			return await redirectWithToast(listPath, { title: 'Question deleted successfully' }, app.env)
 		} catch (error) {
-			app.logger.error({ err: error, questionId }, 'question delete failed')
+			logFailure(app.logger, error, { questionId }, 'question delete failed')
 			return redirectWithToast(listPath, { type: 'error', description: 'Failed to delete question' }, app.env)
 		}
 	}

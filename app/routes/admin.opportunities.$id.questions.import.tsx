@@ -15,6 +15,7 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { limitLabel, questionTypeLabel } from '#server/domain/questions/display.ts'
 import { importTemplate, listTemplates } from '#server/domain/templates/templates.ts'
+import { logFailure } from '#server/logger.ts'
 
 export const meta: MetaFunction = () => pageMeta({ title: 'Import Template', noindex: true })
 
@@ -25,7 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		return { q, templates: await listTemplates(context.app, actor, { q }) }
 	} catch (error) {
 		// Spec section 8: a template load failure is only logged.
-		context.app.logger.error({ err: error }, 'templates failed to load')
+		logFailure(context.app.logger, error, {}, 'templates failed to load')
 		return { q, templates: [] }
 	}
 }
@@ -39,7 +40,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 		await importTemplate(app, actor, { opportunityId, templateId })
 		return await redirectWithToast(questionsPath(opportunityId), { title: 'Question imported from template' }, app.env)
 	} catch (error) {
-		app.logger.error({ err: error, opportunityId, templateId }, 'template import failed')
+		logFailure(app.logger, error, { opportunityId, templateId }, 'template import failed')
 		return redirectWithToast(questionsPath(opportunityId), { type: 'error', description: 'Failed to import template' }, app.env)
 	}
 }

@@ -23,6 +23,7 @@ import { limitLabel, questionTypeLabel } from '#server/domain/questions/display.
 import { listQuestions, moveQuestion } from '#server/domain/questions/questions.ts'
 import type { MoveQuestionInput } from '#server/domain/questions/questions.schema.ts'
 import { saveQuestionAsTemplate } from '#server/domain/templates/templates.ts'
+import { logFailure } from '#server/logger.ts'
 
 export const meta: MetaFunction = () => pageMeta({ title: 'Application Questions', noindex: true })
 
@@ -36,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 		if (isDomainError(error) && error.code === 'NOT_FOUND') {
 			throw await opportunityNotFoundRedirect(app.env)
 		}
-		app.logger.error({ err: error, opportunityId }, 'questions failed to load')
+		logFailure(app.logger, error, { opportunityId }, 'questions failed to load')
 		throw await redirectWithToast('/admin', { type: 'error', description: 'Failed to load questions' }, app.env)
 	}
 }
@@ -61,7 +62,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 			return await redirectWithToast(base, { title: `Saved as template "${template.label}"` }, app.env)
 		}
 	} catch (error) {
-		app.logger.error({ err: error, questionId, intent }, 'question tab action failed')
+		logFailure(app.logger, error, { questionId, intent }, 'question tab action failed')
 		const description = intent === 'move' ? 'Failed to save question order' : 'Failed to save template'
 		return redirectWithToast(intent === 'move' ? `${base}?reorder=1` : base, { type: 'error', description }, app.env)
 	}

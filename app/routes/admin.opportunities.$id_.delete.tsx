@@ -9,6 +9,7 @@ import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { deleteOpportunity } from '#server/domain/opportunities/opportunity.ts'
+import { logFailure } from '#server/logger.ts'
 
 /*
  * Deleting an opportunity. With JavaScript the dashboard's dialog posts here; without it, the
@@ -31,7 +32,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 		const deleted = await deleteOpportunity(app, actor, { id: params.id ?? '' })
 		return await redirectWithToast(redirectTo, { title: 'Success', description: `"${deleted.title}" has been deleted` }, app.env)
 	} catch (error) {
-		app.logger.error({ err: error, opportunityId: params.id }, 'opportunity delete failed')
+		logFailure(app.logger, error, { opportunityId: params.id }, 'opportunity delete failed')
 		return await redirectWithToast(redirectTo, { type: 'error', description: 'Failed to delete opportunity' }, app.env)
 	}
 }

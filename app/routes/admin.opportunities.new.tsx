@@ -12,6 +12,7 @@ import { formDefaultsFrom, opportunityValuesFromForm, type OpportunityFormValues
 import { createToastHeaders, redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { createOpportunity } from '#server/domain/opportunities/opportunity.ts'
+import { logFailure } from '#server/logger.ts'
 
 export const meta: MetaFunction = () => pageMeta({ title: 'New Opportunity', noindex: true })
 
@@ -33,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			app.env,
 		)
 	} catch (error) {
-		app.logger.error({ err: error }, 'opportunity create failed')
+		logFailure(app.logger, error, {}, 'opportunity create failed')
 		const description = 'Failed to create opportunity'
 		// The form comes back with what was typed; the toast follows on the next load.
 		return data<FormErrorData<OpportunityFormValues>>(

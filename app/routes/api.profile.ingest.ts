@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { isDomainError } from '#server/domain/errors.ts'
 import { requestProfileIngestFor } from '#server/domain/profiles/ingest.ts'
 import { containsNul, NUL_MESSAGES } from '#server/http/nul.ts'
+import { logFailure } from '#server/logger.ts'
 
 /*
  * POST /api/profile/ingest (spec section 7): `{ user_id, profile_data }` from the signed-in user,
@@ -41,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			return Response.json({ error: error.message, fieldErrors: error.fieldErrors }, { status: error.status })
 		}
 		// The specification's client only logs this failure; the cause stays in our log.
-		context.app.logger.error({ err: error, userId: user.id }, 'could not queue the profile ingest')
+		logFailure(context.app.logger, error, { userId: user.id }, 'could not queue the profile ingest')
 		return Response.json({ error: 'Failed to queue the profile ingest' }, { status: 500 })
 	}
 }

@@ -33,6 +33,7 @@ import { draftDocument } from '#server/domain/drafting/export/document.ts'
 import { draftAsText } from '#server/domain/drafting/export/text.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 import { isRecordId } from '#server/domain/ids.ts'
+import { logFailure } from '#server/logger.ts'
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title: data?.draft.title ?? 'Draft' })
 
@@ -50,7 +51,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 		if (isDomainError(error) && error.code === 'NOT_FOUND') {
 			throw await redirectWithToast('/portal/drafts', { type: 'error', title: 'Not Found', description: DRAFT_MESSAGES.notFound }, app.env)
 		}
-		app.logger.error({ err: error, draftId: params.id }, 'draft failed to load')
+		logFailure(app.logger, error, { draftId: params.id }, 'draft failed to load')
 		throw await redirectWithToast('/portal/drafts', { type: 'error', description: 'Failed to load draft' }, app.env)
 	}
 	const url = new URL(request.url)

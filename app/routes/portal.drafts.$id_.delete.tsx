@@ -9,6 +9,7 @@ import { requireOnboardedUser } from '#server/auth/guards.ts'
 import { DRAFT_MESSAGES, draftPath } from '#server/domain/drafting/drafting.schema.ts'
 import { deleteDraft, getDraftForOwner } from '#server/domain/drafting/drafts.ts'
 import { isDomainError } from '#server/domain/errors.ts'
+import { logFailure } from '#server/logger.ts'
 
 /* Deleting a draft: the draft page's dialog posts here; without JavaScript its Delete link opens this page, which asks the same. */
 
@@ -37,7 +38,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 		return await redirectWithToast('/portal/drafts', { title: 'Draft deleted', description: `"${draft.title}" has been deleted` }, app.env)
 	} catch (error) {
 		if (isDomainError(error) && error.code === 'NOT_FOUND') return notFound(app.env)
-		app.logger.error({ err: error, draftId: params.id }, 'draft delete failed')
+		logFailure(app.logger, error, { draftId: params.id }, 'draft delete failed')
 		return redirectWithToast(draftPath(params.id ?? ''), { type: 'error', description: 'Failed to delete draft' }, app.env)
 	}
 }

@@ -12,6 +12,7 @@ import { pageMeta } from '#app/utils/meta.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
 import { draftPath, draftStatusLabel, draftStatusVariant } from '#server/domain/drafting/drafting.schema.ts'
 import { listDrafts } from '#server/domain/drafting/drafts.ts'
+import { logFailure } from '#server/logger.ts'
 
 export const meta: MetaFunction = () => pageMeta({ title: 'Drafts' })
 
@@ -20,9 +21,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const user = requireOnboardedUser(request, context)
 	const params = new URL(request.url).searchParams
 	try {
-		return { ...(await listDrafts(context.app, user, { q: params.get('q') ?? '', page: params.get('page') ?? 1 })), loadError: null }
+		// The search box holds at most 200 characters; a longer one in a hand-made URL is cut, not an error.
+		return { ...(await listDrafts(context.app, user, { q: (params.get('q') ?? '').slice(0, 200), page: params.get('page') ?? 1 })), loadError: null }
 	} catch (error) {
-		context.app.logger.error({ err: error }, 'drafts list failed to load')
+		logFailure(context.app.logger, error, {}, 'drafts list failed to load')
 		return { q: params.get('q')?.slice(0, 200) ?? '', page: 1, pageCount: 1, total: 0, drafts: [], loadError: 'Failed to load drafts' }
 	}
 }

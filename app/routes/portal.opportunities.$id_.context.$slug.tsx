@@ -32,6 +32,7 @@ import {
 } from '#server/domain/context/context.schema.ts'
 import { draftPath } from '#server/domain/drafting/drafting.schema.ts'
 import { isDomainError } from '#server/domain/errors.ts'
+import { logFailure } from '#server/logger.ts'
 
 /*
  * The question-context dialog as a page of its own (ARCHITECTURE.md, progressive enhancement): the
@@ -77,7 +78,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 	} catch (error) {
 		const redirect = await notFoundRedirect(error, target, app.env)
 		if (redirect) throw redirect
-		app.logger.error({ err: error, ...target }, 'question context failed to load')
+		logFailure(app.logger, error, { ...target }, 'question context failed to load')
 		throw await redirectWithToast(opportunityPath(target.opportunityId), { type: 'error', description: 'Failed to load context' }, app.env)
 	}
 }
@@ -103,7 +104,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 		if (redirect) return redirect
 		// The specification's "Failed to … or the server message": a refusal says why, a bug does not.
 		if (isDomainError(error)) return backHere({ type: 'error', description: error.message })
-		app.logger.error({ err: error, ...target }, failure)
+		logFailure(app.logger, error, { ...target }, failure)
 		return backHere({ type: 'error', description: failure })
 	}
 

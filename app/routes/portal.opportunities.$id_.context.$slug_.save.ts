@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from '@remix-run/node'
 import { receiveContextSave } from '#app/utils/context-save.server.ts'
 import type { ContextSaveAnswer } from '#server/domain/context/context.schema.ts'
 import { isDomainError } from '#server/domain/errors.ts'
+import { logFailure } from '#server/logger.ts'
 
 /*
  * POST /portal/opportunities/{id}/context/{slug}/save[?draftId=]: the question-context dialog's
@@ -35,7 +36,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 		return answer({ error: outcome.error.message, fieldErrors: outcome.error.fieldErrors }, outcome.status)
 	} catch (error) {
 		if (isDomainError(error)) return answer({ error: error.message, fieldErrors: error.fieldErrors }, error.status)
-		app.logger.error({ err: error, ...target }, 'Failed to save context')
+		logFailure(app.logger, error, { ...target }, 'Failed to save context')
 		return answer({ error: 'Failed to save context' }, 500)
 	}
 }

@@ -39,6 +39,8 @@ import { describeCvReadError, requestProfileIngest } from '#server/domain/profil
 import { addLink, listLinks, removeLink } from '#server/domain/profiles/links.ts'
 import { getProfileBasics, updateProfileBasics } from '#server/domain/profiles/profile.ts'
 import { ProfileBasicsInput } from '#server/domain/profiles/profile.schema.ts'
+import { isDomainError } from '#server/domain/errors.ts'
+import { logFailure } from '#server/logger.ts'
 
 export const meta: MetaFunction = () => pageMeta({ title: 'Profile', noindex: true })
 
@@ -69,7 +71,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			packSize: app.env.CREDIT_PACK_SIZE,
 		}
 	} catch (error) {
-		app.logger.error({ err: error, userId: user.id }, 'profile page failed to load')
+		logFailure(app.logger, error, { userId: user.id }, 'profile page failed to load')
 		throw await redirectWithToast('/portal/feed', { type: 'error', description: 'Failed to load profile data' }, app.env)
 	}
 }
@@ -126,8 +128,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	} catch (error) {
 		const description = FAILURES[intent]
 		if (!description || error instanceof Response) throw error
-		app.logger.error({ err: error, userId: user.id, intent }, description)
-		return back({ type: 'error', description })
+		logFailure(app.logger, error, { userId: user.id, intent }, description)
+		// A refusal says why (a link or file already removed in another tab: "… not found").
+		return back({ type: 'error', description: isDomainError(error) ? `${description}. ${error.message}` : description })
 	}
 	throw new Response('Unknown form.', { status: 400 })
 }

@@ -3,6 +3,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireAdmin, safeRedirectTo } from '#server/auth/guards.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 import { getOpportunityForAdmin } from '#server/domain/opportunities/opportunity.ts'
+import { logFailure } from '#server/logger.ts'
 
 /** Back to /admin with the specification's "Not Found" toast for a missing opportunity (section 8, "Admin load"). */
 export function opportunityNotFoundRedirect(env: AppLoadContext['app']['env']) {
@@ -27,7 +28,7 @@ export async function requireOpportunityForAdmin(request: Request, context: AppL
 		if (isDomainError(error) && error.code === 'NOT_FOUND') {
 			throw await opportunityNotFoundRedirect(app.env)
 		}
-		app.logger.error({ err: error, opportunityId: id }, 'admin opportunity failed to load')
+		logFailure(app.logger, error, { opportunityId: id }, 'admin opportunity failed to load')
 		throw await redirectWithToast('/admin', { type: 'error', description: 'Failed to load opportunity' }, app.env)
 	}
 }

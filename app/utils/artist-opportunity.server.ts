@@ -3,6 +3,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 import { getOpportunityForArtist } from '#server/domain/opportunities/artist-view.ts'
+import { logFailure } from '#server/logger.ts'
 
 /**
  * The active opportunity an artist's page is about, or back to the feed with the
@@ -19,7 +20,7 @@ export async function requireOpportunityForArtist(request: Request, context: App
 		if (isDomainError(error) && error.code === 'NOT_FOUND') {
 			throw await redirectWithToast('/portal/feed', { type: 'error', title: 'Not Found', description: 'Opportunity not found' }, app.env)
 		}
-		app.logger.error({ err: error, opportunityId: id }, 'opportunity failed to load')
+		logFailure(app.logger, error, { opportunityId: id }, 'opportunity failed to load')
 		throw await redirectWithToast('/portal/feed', { type: 'error', description: 'Failed to load opportunity' }, app.env)
 	}
 }

@@ -2,6 +2,7 @@ import type { AppContext } from '#server/context.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 import { uploadAsset, type AssetKind, type UploadAssetInput } from '#server/domain/profiles/assets.ts'
 import { MAX_CV_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES } from '#server/domain/profiles/choices.ts'
+import { logFailure } from '#server/logger.ts'
 import { parseUploads } from './uploads.server.ts'
 
 /** The file inputs of the profile forms and the kind of asset each holds. */
@@ -57,7 +58,7 @@ async function upload(ctx: Parameters<typeof uploadAsset>[0], userId: string, in
 		if (isDomainError(error)) {
 			return { ok: false, kind, fileName, reason: error.message, overLimit: error.code === 'LIMIT_EXCEEDED' }
 		}
-		ctx.logger.error({ err: error, userId, kind }, 'file upload failed')
+		logFailure(ctx.logger, error, { userId, kind }, 'file upload failed')
 		return { ok: false, kind, fileName, reason: 'It could not be saved.', overLimit: false }
 	}
 }

@@ -4,6 +4,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import type { AppContext } from '#server/context.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 import type { QuestionFormValues } from '#server/domain/questions/questions.schema.ts'
+import { logFailure } from '#server/logger.ts'
 
 const text = (form: FormData, name: string) => {
 	const value = form.get(name)
@@ -49,7 +50,7 @@ export async function saveQuestionForm(
 				{ status: 400 },
 			)
 		}
-		app.logger.error({ err: error }, 'question save failed')
+		logFailure(app.logger, error, {}, 'question save failed')
 		return redirectWithToast(listPath, { type: 'error', description: 'Failed to save question' }, app.env)
 	}
 }

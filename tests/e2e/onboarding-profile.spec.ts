@@ -90,9 +90,15 @@ test('a new artist completes onboarding, then edits the profile, links and image
 	await linksCard.getByRole('button', { name: 'Add link' }).click()
 	await expect(toasts(page)).toContainText('Link added successfully')
 	await expect(page.getByRole('link', { name: /folio\.example\.com/ })).toBeVisible()
+	// A second tab still shows the link after the first removed it.
+	const staleTab = await context.newPage()
+	await open(staleTab, '/portal/profile')
 	await page.getByRole('button', { name: 'Remove link https://folio.example.com' }).click()
 	await expect(toasts(page)).toContainText('Link removed successfully')
 	await expect(page.getByRole('link', { name: /folio\.example\.com/ })).toHaveCount(0)
+	await staleTab.getByRole('button', { name: 'Remove link https://folio.example.com' }).click()
+	await expect(toasts(staleTab)).toContainText('Failed to remove link. This link is no longer on your profile (it was removed already).')
+	await staleTab.close()
 
 	// Images: upload, then remove.
 	await page.getByLabel('Image files').setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: tinyPng() })

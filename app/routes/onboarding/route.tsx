@@ -23,6 +23,7 @@ import {
 	saveOnboardingStep,
 	type OnboardingFormValues,
 } from '#server/domain/profiles/onboarding.ts'
+import { logFailure } from '#server/logger.ts'
 import { FilesStep, LinksStep, NameStep, PracticeStep, type StepProps } from './steps.tsx'
 import { receiveProfileFiles, uploadProblemsSummary } from '#app/utils/profile-files.server.ts'
 
@@ -101,7 +102,7 @@ async function complete(request: Request, context: ActionFunctionArgs['context']
 			app.env,
 		)
 	} catch (error) {
-		app.logger.error({ err: error, userId }, 'onboarding completion failed')
+		logFailure(app.logger, error, { userId }, 'onboarding completion failed')
 		return redirectWithToast(
 			'/onboarding',
 			{ type: 'error', description: 'Failed to complete onboarding. Please try again.' },

@@ -110,7 +110,7 @@ export async function removeAsset(ctx: Ctx, userId: string, assetId: unknown) {
 	const asset = id.success
 		? await ctx.db.userAsset.findFirst({ where: { id: id.data, userId }, select: { id: true, kind: true, storagePath: true } })
 		: null
-	if (!asset) throw new DomainError('NOT_FOUND', `File ${String(assetId)} not found.`)
+	if (!asset) throw new DomainError('NOT_FOUND', 'This file is no longer on your profile (it was removed already).')
 	await ctx.db.$transaction([
 		ctx.db.userAsset.deleteMany({ where: { id: asset.id, userId } }),
 		// Without a CV there is nothing left that could not be read.

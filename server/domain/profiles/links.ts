@@ -29,6 +29,6 @@ export async function addLink(ctx: WriteCtx, userId: string, input: unknown) {
 export async function removeLink(ctx: WriteCtx, userId: string, input: unknown) {
 	const { linkId } = parseInput(RemoveLinkInput, input)
 	const { count } = await ctx.db.userLink.deleteMany({ where: { id: linkId, userId } })
-	if (count === 0) throw new DomainError('NOT_FOUND', `Link ${linkId} not found.`)
+	if (count === 0) throw new DomainError('NOT_FOUND', 'This link is no longer on your profile (it was removed already).')
 	await requestProfileIngestQuietly(ctx, userId)
 }
