@@ -14,6 +14,7 @@ const QUESTIONS = [
 	{ label: 'Artist statement', slug: 'artist-statement', limitType: 'words' as const, limitValue: 120, required: true },
 	{ label: 'Project title', slug: 'project-title', type: 'short_text' as const, limitType: 'chars' as const, limitValue: 80 },
 	{ label: 'Primary medium', slug: 'primary-medium', type: 'multiple_choice' as const, options: ['Painting', 'Sculpture', 'Video'] },
+	{ label: 'Equipment needed', slug: 'equipment-needed', type: 'multi_select' as const, options: ['Wood shop', 'Projectors', 'Scissor lift'] },
 ]
 
 async function opportunity() {
@@ -70,6 +71,20 @@ test('an artist generates a draft, edits it, finds the edit again, marks it comp
 	await expect(page.getByRole('group', { name: /Artist statement/ }).getByRole('textbox')).toHaveValue(edit)
 	await expect(page.getByText('In Progress', { exact: true })).toBeVisible()
 	await expect(page.getByRole('group', { name: /Artist statement/ }).getByText('19 / 120 words')).toBeVisible()
+
+	// A multi-select answer: the boxes ticked are the ones kept.
+	const equipment = () => page.getByRole('group', { name: /Equipment needed/ })
+	for (const option of ['Wood shop', 'Projectors', 'Scissor lift']) await equipment().getByRole('checkbox', { name: option }).setChecked(option !== 'Wood shop')
+	if (isJs()) {
+		await expect(equipment().getByText('Saved', { exact: true })).toBeVisible()
+	} else {
+		await equipment().getByRole('button', { name: 'Save answer 4' }).click()
+		await expect(toasts(page)).toContainText('Your answer was saved.')
+	}
+	await page.reload()
+	await expect(equipment().getByRole('checkbox', { name: 'Projectors' })).toBeChecked()
+	await expect(equipment().getByRole('checkbox', { name: 'Scissor lift' })).toBeChecked()
+	await expect(equipment().getByRole('checkbox', { name: 'Wood shop' })).not.toBeChecked()
 
 	// Over the limit is a warning, not a block.
 	await saveAnswer(page, 2, 'Project title', 'x'.repeat(90))

@@ -201,6 +201,8 @@ function AnswerControl({ id, labelledBy, describedBy, type, options, value, onCh
 		}
 		return (
 			<fieldset className="grid gap-2" aria-labelledby={labelledBy} aria-describedby={describedBy}>
+				{/* Without JavaScript the form posts the ticked boxes as `values`; this says to keep them as a list (none ticked: an empty one). */}
+				{multiple ? <input type="hidden" name="multi" value="1" /> : null}
 				{choices.map((option) => (
 					<label
 						key={option}
