@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { ErrorList, Field } from '#app/components/forms.tsx'
 import { PublicLayout } from '#app/components/public-layout.tsx'
@@ -6,14 +6,13 @@ import { StatusPanel } from '#app/components/status-panel.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { KeyRound, ShieldX } from '#app/components/ui/icons.tsx'
+import { redirectSignedIn } from '#app/utils/auth.server.ts'
 import { handleFormErrors } from '#app/utils/errors.server.ts'
-import { combineHeaders } from '#app/utils/headers.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
-import { createToastHeaders } from '#app/utils/toast.server.ts'
-import { createSession, serializeSessionCookie } from '#server/auth/session.server.ts'
 import { createFirstAdmin, CreateFirstAdminInput, isSetupTokenValid } from '#server/domain/accounts/setup.ts'
 import { EmailSchema } from '#server/domain/accounts/accounts.schema.ts'
+import { startSession } from '#server/domain/accounts/sign-in.ts'
 import { parseInput } from '#server/domain/errors.ts'
 import { limitRequests } from '#server/domain/rate-limit.ts'
 
@@ -37,15 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	})
 	if (!result.ok) return result.response
 
-	const { env, db, logger } = context.app
+	const { env, logger } = context.app
 	logger.info({ userId: result.value.id }, 'first admin created through the setup link')
-	const session = await createSession(db, result.value.id)
-	return redirect('/', {
-		headers: combineHeaders(
-			{ 'Set-Cookie': serializeSessionCookie(session.token, session.expiresAt, { secure: env.isProduction }) },
-			await createToastHeaders({ title: 'Admin account created', description: 'Welcome to Callboard.' }, env),
-		),
-	})
+	// Their first sign-in, as any account's: it grants the free draft (PRODUCT.md).
+	return redirectSignedIn('/', await startSession(context.app, result.value.id), 'Admin account created', env)
 }
 
 export default function Setup() {

@@ -37,6 +37,8 @@ test.describe('first admin', () => {
 		await page.getByRole('button', { name: 'Create admin account' }).click()
 		await expect(page).toHaveURL(`${server.url}/`)
 		await expect(page.getByText('Admin account created')).toBeVisible()
+		// The admin's first sign-in, like any account's, grants the free draft.
+		await expect(page.getByText("You've received 1 free draft!")).toBeVisible()
 		await expect(page.getByRole('link', { name: 'Admin', exact: true })).toBeVisible()
 
 		await page.goto(link!)
