@@ -1,13 +1,14 @@
 import { Link } from '@remix-run/react'
 import { Brand } from '#app/components/brand.tsx'
-
-const links = [
-	{ to: '/', label: 'Home' },
-	{ to: '/pricing', label: 'Pricing' },
-	{ to: '/signin', label: 'Sign In' },
-]
+import { useOptionalUser } from '#app/utils/user.ts'
 
 export function SiteFooter() {
+	// As the header: a signed-in visitor is offered the portal, not the sign-in page.
+	const links = [
+		{ to: '/', label: 'Home' },
+		{ to: '/pricing', label: 'Pricing' },
+		useOptionalUser() ? { to: '/portal/feed', label: 'Dashboard' } : { to: '/signin', label: 'Sign In' },
+	]
 	return (
 		<footer className="border-t border-border bg-card">
 			<div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-10 sm:flex-row sm:items-start sm:justify-between sm:px-6">

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
+import { createE2eUser, signIn } from './support/e2e-db.ts'
 import { isJs, whenHydrated } from './support/page.ts'
 
 // Runs in both projects ("js" and "no-js"): everything here must work without JavaScript.
@@ -39,6 +40,19 @@ test.describe('landing page', () => {
 		await expect(header.getByRole('button', { name: 'Sign Out' })).toHaveCount(0)
 
 		await expect(page.getByRole('link', { name: 'Get started for free' })).toHaveAttribute('href', '/signin')
+	})
+
+	test('the footer offers Sign In to a visitor and the Dashboard to a signed-in artist, as the header does', async ({ page, context, baseURL }) => {
+		await page.goto('/')
+		const footer = page.getByRole('navigation', { name: 'Footer' })
+		await expect(footer.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin')
+		await expect(footer.getByRole('link', { name: 'Dashboard' })).toHaveCount(0)
+
+		await signIn(context, await createE2eUser(), baseURL!)
+		await page.goto('/pricing')
+		await expect(page.getByRole('banner').getByRole('link', { name: 'Dashboard' })).toBeVisible()
+		await expect(footer.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/portal/feed')
+		await expect(footer.getByRole('link', { name: 'Sign In' })).toHaveCount(0)
 	})
 
 	test('the skip link leads to the main content', async ({ page }) => {
