@@ -36,6 +36,18 @@ export const LIMITS = {
 
 export type RequestAction = Exclude<keyof typeof LIMITS, 'signin'>
 
+/**
+ * Regenerate costs no credit (PRODUCT.md) but each one is a model call, and reads the question's
+ * context files again: a signed-in artist may regenerate this many answers per window, far more
+ * than reworking every answer of a long application twice.
+ */
+export const REGENERATE_LIMIT = 60
+
+/** Counts one Regenerate of `userId`'s; RATE_LIMITED once over REGENERATE_LIMIT in the window. */
+export async function limitRegenerations(ctx: Pick<AppContext, 'db'>, userId: string, now?: Date) {
+	await consumeRateLimits(ctx, [{ key: `regenerate:user:${userId}`, limit: REGENERATE_LIMIT }], now)
+}
+
 export type LimitRule = { key: string; limit: number }
 
 type Counted = { key: string; count: number; windowStart: Date }

@@ -7,6 +7,7 @@ import { ScriptedDrafter } from '#tests/fakes/scripted-drafter.ts'
 import { tinyPng } from '#tests/fixtures/files.ts'
 import { saveContext } from '#tests/question-context.ts'
 import { DRAFT_MESSAGES } from './drafting.schema.ts'
+import { REGENERATE_LIMIT } from '#server/domain/rate-limit.ts'
 import { deleteDraft, getDraftDocument, getDraftForOwner, listDrafts, regenerateAnswer, saveAnswerEdit, setDraftStatus, undoRegenerate } from './drafts.ts'
 import { generateDraft } from './generate.ts'
 
@@ -109,6 +110,24 @@ describe('drafts', () => {
 		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ text: 'My own words.', hasUndo: false })
 		await expect(undoRegenerate(ctx, owner, { answerId })).rejects.toMatchObject({ code: 'CONFLICT', message: DRAFT_MESSAGES.noUndo })
 		expect(await ctx.db.profile.findUniqueOrThrow({ where: { userId: owner.id }, select: { creditsRemaining: true } })).toEqual(credits)
+	})
+
+	test(`an artist may regenerate ${REGENERATE_LIMIT} answers in a window; the next is refused until it passes`, async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const { answerIds } = await writtenDraft(ctx, owner)
+		const answerId = answerIds[0]!
+		const drafter = new ScriptedDrafter(() => 'Again.')
+		for (let count = 0; count < REGENERATE_LIMIT; count++) {
+			await regenerateAnswer(ctx, owner, { answerId })
+			await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter })
+		}
+		await expect(regenerateAnswer(ctx, owner, { answerId })).rejects.toMatchObject({ code: 'RATE_LIMITED', message: /^Too many attempts\. Try again in \d+ minutes?\.$/ })
+		expect(drafter.writes).toHaveLength(REGENERATE_LIMIT)
+		// Another artist is counted apart.
+		const other = await artist(ctx)
+		const theirs = await writtenDraft(ctx, other)
+		await regenerateAnswer(ctx, other, { answerId: theirs.answerIds[0]! })
 	})
 
 	test('Regenerate uses the context added on the draft’s page as well as the opportunity’s', async () => {

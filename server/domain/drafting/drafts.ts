@@ -5,6 +5,7 @@ import type { Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
 import { existingId } from '#server/domain/ids.ts'
+import { limitRegenerations } from '#server/domain/rate-limit.ts'
 import {
 	AnswerIdInput,
 	DRAFT_MESSAGES,
@@ -201,6 +202,7 @@ export async function regenerateAnswer(ctx: Pick<AppContext, 'db' | 'jobs'>, act
 	const answer = await findOwnAnswer(ctx, actor, answerId)
 	assertCanRewrite(answer.draft.status)
 	if (answer.status === 'pending') return { answerId: answer.id, draftId: answer.draftId }
+	await limitRegenerations(ctx, actor.id)
 	const shown = answer.userEdit ?? answer.modelAnswer
 	await ctx.db.$transaction(async (tx) => {
 		await tx.draftAnswer.update({
