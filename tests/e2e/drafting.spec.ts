@@ -202,7 +202,7 @@ test('the button reads "Generating..." while the request runs, Copy All copies e
 	await page.getByRole('button', { name: 'Copy All' }).click()
 	await expect(toasts(page)).toContainText('All answers copied to clipboard')
 	const copied = await page.evaluate(() => navigator.clipboard.readText())
-	expect(copied).toMatch(/^1\. Artist statement\n-{10}\n.+\n\n2\. Project title\n-{10}\n.+\n\n3\. Primary medium\n-{10}\n(Painting|Sculpture|Video)$/s)
+	expect(copied).toMatch(/^1\. Artist statement\n-{10}\n.+\n\n2\. Project title\n-{10}\n.+\n\n3\. Primary medium\n-{10}\n(Painting|Sculpture|Video)\n\n4\. Equipment needed\n-{10}\n((Wood shop|Projectors|Scissor lift)(, (Wood shop|Projectors|Scissor lift))*)?$/s)
 
 	await page.getByRole('group', { name: /Artist statement/ }).getByRole('textbox').fill('Unsaved words')
 	const asked = new Promise<string>((resolve) => page.once('dialog', (dialog) => {
