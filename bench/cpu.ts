@@ -20,7 +20,7 @@ const USAGE = `npm run bench:cpu -- <page> [options]
   --seconds <n>        load for this long (default 15)
   --web-processes <n>  WEB_CONCURRENCY (default: one per core, as npm start)
   --grow <n>           add this many open calls first (default 0: the demo catalogue)
-  --node-flags "<f>"   node or V8 flags for the web processes, e.g. "--single-threaded-gc"`
+  --node-flags=<f>     node or V8 flags for the web processes, e.g. --node-flags="--single-threaded-gc --max-semi-space-size=32"`
 
 const { values: options, positionals } = parseArgs({
 	allowPositionals: true,
