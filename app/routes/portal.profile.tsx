@@ -34,6 +34,8 @@ import {
 	LINK_KIND_LABELS,
 	LINK_KINDS,
 	MAX_IMAGES,
+	MAX_PROFILE_LINKS,
+	TOO_MANY_LINKS_MESSAGE,
 } from '#server/domain/profiles/choices.ts'
 import { describeCvReadError, requestProfileIngest } from '#server/domain/profiles/ingest.ts'
 import { addLink, listLinks, removeLink } from '#server/domain/profiles/links.ts'
@@ -289,37 +291,41 @@ function LinksCard({ links, failed }: { links: LoaderData['links']; failed: Fail
 			) : (
 				<p className="mb-5 text-sm text-muted-foreground">No links yet.</p>
 			)}
-			{/* A new key after each added link empties the form. */}
-			<Form key={links.length} method="post" noValidate className="grid gap-3 sm:grid-cols-[11rem_1fr_auto] sm:items-start">
-				<input type="hidden" name="intent" value="add-link" />
-				<div className="grid gap-1.5">
-					<Label htmlFor="new-link-kind">Type</Label>
-					<Select id="new-link-kind" name="kind" defaultValue={submitted?.kind ?? 'portfolio'}>
-						{LINK_KINDS.map((kind) => (
-							<option key={kind} value={kind}>
-								{LINK_KIND_LABELS[kind]}
-							</option>
-						))}
-					</Select>
-				</div>
-				<Field
-					label="URL"
-					errors={urlErrors ?? failed?.fieldErrors.kind}
-					inputProps={{
-						id: 'new-link-url',
-						name: 'url',
-						type: 'url',
-						inputMode: 'url',
-						placeholder: 'https://',
-						required: true,
-						value: url,
-						onChange: (event) => setUrl(event.currentTarget.value),
-					}}
-				/>
-				<Button type="submit" className="sm:mt-6" disabled={busy || (hydrated && !url.trim())}>
-					{busy ? 'Adding…' : 'Add link'}
-				</Button>
-			</Form>
+			{links.length >= MAX_PROFILE_LINKS ? (
+				<p className="text-sm text-foreground">{TOO_MANY_LINKS_MESSAGE}</p>
+			) : (
+				// A new key after each added link empties the form.
+				<Form key={links.length} method="post" noValidate className="grid gap-3 sm:grid-cols-[11rem_1fr_auto] sm:items-start">
+					<input type="hidden" name="intent" value="add-link" />
+					<div className="grid gap-1.5">
+						<Label htmlFor="new-link-kind">Type</Label>
+						<Select id="new-link-kind" name="kind" defaultValue={submitted?.kind ?? 'portfolio'}>
+							{LINK_KINDS.map((kind) => (
+								<option key={kind} value={kind}>
+									{LINK_KIND_LABELS[kind]}
+								</option>
+							))}
+						</Select>
+					</div>
+					<Field
+						label="URL"
+						errors={urlErrors ?? failed?.fieldErrors.kind}
+						inputProps={{
+							id: 'new-link-url',
+							name: 'url',
+							type: 'url',
+							inputMode: 'url',
+							placeholder: 'https://',
+							required: true,
+							value: url,
+							onChange: (event) => setUrl(event.currentTarget.value),
+						}}
+					/>
+					<Button type="submit" className="sm:mt-6" disabled={busy || (hydrated && !url.trim())}>
+						{busy ? 'Adding…' : 'Add link'}
+					</Button>
+				</Form>
+			)}
 		</Section>
 	)
 }

@@ -50,6 +50,9 @@ export const LINK_KIND_LABELS: Record<LinkKind, string> = {
 
 export const ONBOARDING_STEPS = 4
 export const MAX_ONBOARDING_LINKS = 3
+/** Links a profile keeps: each is part of the artist brief, and the page lists them all. */
+export const MAX_PROFILE_LINKS = 20
+export const TOO_MANY_LINKS_MESSAGE = `You can keep at most ${MAX_PROFILE_LINKS} links. Remove one to add another.`
 /** Images a user may keep in total (onboarding and profile alike). */
 export const MAX_IMAGES = 5
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { createTestContext } from '#tests/app-context.ts'
 import { createUser } from '#tests/factories.ts'
+import { MAX_PROFILE_LINKS, TOO_MANY_LINKS_MESSAGE } from './choices.ts'
 import { addLink, listLinks, removeLink } from './links.ts'
 
 describe('profile links', () => {
@@ -33,5 +34,20 @@ describe('profile links', () => {
 		await expect(removeLink(ctx, other.id, { linkId: link.id })).rejects.toMatchObject({ code: 'NOT_FOUND' })
 		await removeLink(ctx, user.id, { linkId: link.id })
 		expect(await listLinks(ctx, user.id)).toEqual([])
+	})
+
+	test(`a profile keeps at most ${MAX_PROFILE_LINKS} links, even when adds arrive at once`, async () => {
+		const ctx = await createTestContext()
+		const user = await createUser(ctx.db)
+		const adds = Array.from({ length: MAX_PROFILE_LINKS + 5 }, (_, index) => addLink(ctx, user.id, { kind: 'press', url: `https://example.com/review-${index}` }))
+		const outcomes = await Promise.allSettled(adds)
+		expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(MAX_PROFILE_LINKS)
+		for (const outcome of outcomes.filter((outcome) => outcome.status === 'rejected')) {
+			expect(outcome.reason).toMatchObject({ code: 'INVALID', fieldErrors: { url: [TOO_MANY_LINKS_MESSAGE] } })
+		}
+		expect(await listLinks(ctx, user.id)).toHaveLength(MAX_PROFILE_LINKS)
+		// Removing one makes room for one.
+		await removeLink(ctx, user.id, { linkId: (await listLinks(ctx, user.id))[0]!.id })
+		await addLink(ctx, user.id, { kind: 'other', url: 'https://example.com/last' })
 	})
 })

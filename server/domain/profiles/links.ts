@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/context.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
+import { MAX_PROFILE_LINKS, TOO_MANY_LINKS_MESSAGE } from './choices.ts'
 import { requestProfileIngestQuietly } from './ingest.ts'
 import { AddLinkInput, RemoveLinkInput } from './links.schema.ts'
 
@@ -20,7 +21,14 @@ export async function listLinks(ctx: Ctx, userId: string) {
 
 export async function addLink(ctx: WriteCtx, userId: string, input: unknown) {
 	const { kind, url } = parseInput(AddLinkInput, input)
-	const link = await ctx.db.userLink.create({ data: { userId, kind, url }, select: linkSelect })
+	const link = await ctx.db.$transaction(async (tx) => {
+		// One add at a time per artist (their profile row's lock): two at once cannot both pass the count.
+		await tx.$queryRaw`SELECT 1 FROM profiles WHERE user_id = ${userId}::uuid FOR UPDATE`
+		if ((await tx.userLink.count({ where: { userId } })) >= MAX_PROFILE_LINKS) {
+			throw new DomainError('INVALID', TOO_MANY_LINKS_MESSAGE, { fieldErrors: { url: [TOO_MANY_LINKS_MESSAGE] } })
+		}
+		return tx.userLink.create({ data: { userId, kind, url }, select: linkSelect })
+	})
 	await requestProfileIngestQuietly(ctx, userId)
 	return link
 }
