@@ -219,10 +219,14 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 
 /** Why the files picked in the dialog cannot be saved as they are (the server checks again, and the bytes). */
 function pickedFileProblems(picked: readonly File[], storedCount: number) {
-	const problems = picked.filter((file) => file.size > MAX_FILE_BYTES).map((file) => `${file.name}: ${CONTEXT_MESSAGES.fileTooLarge}`)
+	const problems = picked.filter((file) => !looksAllowed(file)).map((file) => `${file.name}: ${CONTEXT_MESSAGES.fileType}`)
+	problems.push(...picked.filter((file) => file.size > MAX_FILE_BYTES).map((file) => `${file.name}: ${CONTEXT_MESSAGES.fileTooLarge}`))
 	if (storedCount + picked.length > MAX_FILES) problems.push(tooManyFilesMessage(storedCount))
 	return problems
 }
+
+/** By the type the browser names or the file's extension: a file that is plainly not a JPG, PNG or PDF (the server still judges the bytes). */
+const looksAllowed = (file: File) => (CONTEXT_FILE_TYPES as readonly string[]).includes(file.type) || /\.(jpe?g|png|pdf)$/i.test(file.name)
 
 function FilePicker({
 	storedNames,

@@ -152,6 +152,12 @@ test('the dialog shows the server’s reason when it refuses a save, and keeps w
 	await open(page, `/portal/opportunities/${question.opportunityId}`)
 	const dialog = await openContext(page, question)
 	await dialog.getByRole('textbox', { name: 'Notes' }).fill('Keep me')
+	// A file plainly of another type is refused as soon as it is picked, before any upload.
+	await dialog.getByLabel('Add files').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }])
+	await expect(dialog.getByRole('alert')).toContainText('notes.txt: Only JPG, PNG, or PDF files are allowed.')
+	await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled()
+	await dialog.getByRole('button', { name: 'Remove notes.txt' }).click()
+	await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled()
 	// Named like a PDF, but the bytes decide.
 	await dialog.getByLabel('Add files').setInputFiles([{ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from('#!/bin/sh\necho hi\n') }])
 	await dialog.getByRole('button', { name: 'Save' }).click()
