@@ -50,7 +50,7 @@ export default function Outbox() {
 					) : null}
 				</Form>
 				{messages.length === 0 ? (
-					<StatusPanel icon={Inbox} title="No e-mails yet">
+					<StatusPanel icon={Inbox} title="No e-mails yet" level={2}>
 						{to ? `Nothing was sent to ${to}.` : 'Messages appear here as soon as Callboard sends one.'}
 					</StatusPanel>
 				) : (

@@ -12,7 +12,7 @@ import { pageMeta } from '#app/utils/meta.ts'
 import { timeZoneHint } from '#app/utils/time-zone.server.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
 import { listFeed } from '#server/domain/feed/feed.ts'
-import { MATCH_CANDIDATES, MAX_FEED_PAGE, feedInputFromSearchParams, feedSearchParams } from '#server/domain/feed/feed.schema.ts'
+import { FEED_PAGE_SIZE, MATCH_CANDIDATES, MAX_FEED_PAGE, feedInputFromSearchParams, feedSearchParams } from '#server/domain/feed/feed.schema.ts'
 
 export const meta: MetaFunction = () => pageMeta({ title: 'Opportunities' })
 
@@ -69,7 +69,7 @@ export default function Feed() {
 			</p>
 
 			{cards.length === 0 ? (
-				<StatusPanel icon={SearchX} tone="primary" title="Nothing here" actions={<ButtonLink to="/portal/feed">Clear filters</ButtonLink>}>
+				<StatusPanel icon={SearchX} tone="primary" title="Nothing here" level={2} actions={<ButtonLink to="/portal/feed">Clear filters</ButtonLink>}>
 					<p>No opportunities match your current filters.</p>
 				</StatusPanel>
 			) : (
@@ -79,8 +79,9 @@ export default function Feed() {
 						aria-busy={loading}
 						className={`mt-3 grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${loading ? 'opacity-60' : ''}`}
 					>
-						{cards.map((card) => (
-							<li key={card.id}>
+						{cards.map((card, index) => (
+							// The first card of the latest "Load more": where that link lands without JavaScript.
+							<li key={card.id} id={filters.page > 1 && index === (filters.page - 1) * FEED_PAGE_SIZE ? 'more' : undefined}>
 								<OpportunityCard
 									opportunity={card}
 									today={today}
@@ -94,7 +95,7 @@ export default function Feed() {
 							Showing {numberFormat.format(cards.length)} of {totalText}
 						</p>
 						{hasMore && filters.page < MAX_FEED_PAGE ? (
-							<ButtonLink to={`?${nextPage}`} variant="outline" preventScrollReset replace>
+							<ButtonLink to={`?${nextPage}#more`} variant="outline" preventScrollReset replace>
 								Load more
 							</ButtonLink>
 						) : null}
@@ -109,7 +110,7 @@ export function ErrorBoundary() {
 	return (
 		<GeneralErrorBoundary
 			unexpectedErrorHandler={() => (
-				<StatusPanel icon={SearchX} tone="destructive" title="Error" actions={<ButtonLink to="/portal/feed">Try again</ButtonLink>}>
+				<StatusPanel icon={SearchX} tone="destructive" title="Error" level={2} actions={<ButtonLink to="/portal/feed">Try again</ButtonLink>}>
 					<p>Failed to load opportunities</p>
 				</StatusPanel>
 			)}

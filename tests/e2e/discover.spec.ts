@@ -87,6 +87,9 @@ test.describe('the feed', () => {
 		await signIn(context, await createE2eUser(), baseURL!)
 		await page.goto('/portal/feed?type=no-such-tag')
 		await expect(page.getByText('No opportunities match your current filters.')).toBeVisible()
+		// One page, one h1: the empty state is a section of the feed.
+		await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
+		await expect(page.getByRole('heading', { level: 2, name: 'Nothing here' })).toBeVisible()
 	})
 
 	test('loads 24 at a time and "Load more" adds the next page', async ({ page, context, baseURL }) => {
@@ -106,6 +109,10 @@ test.describe('the feed', () => {
 		await expect(page).toHaveURL(/page=2/)
 		await expect(page.getByRole('link', { name: 'Load more', exact: true })).toHaveCount(0)
 		if (isJs()) await expect(page.getByRole('link', { name: 'Load more call 24' })).toBeFocused()
+		// Without JavaScript the new page opens at the first new card, not at the top of the list.
+		await expect(page).toHaveURL(/#more$/)
+		await expect(feedCards(page).nth(24)).toBeInViewport()
+		await expect(feedCards(page).first()).not.toBeInViewport()
 	})
 
 	// Reads computed styles in the page, so it needs JavaScript.
