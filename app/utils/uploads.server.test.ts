@@ -110,6 +110,15 @@ describe('parseUploads', () => {
 		expect(fields.get('notes')).toBe('a; b=c')
 	})
 
+	test('a part whose Content-Disposition no browser would send (spaces to no end, over 8 KiB) is refused as unreadable', async () => {
+		const boundary = '----callboard-test-boundary'
+		for (const disposition of [`form-data; name=${' '.repeat(100_000)}"`, `form-data; name="notes"; filename="${'x'.repeat(9_000)}.pdf"`]) {
+			const body = `--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\nvalue\r\n--${boundary}--\r\n`
+			const request = new Request('http://localhost/x', { method: 'POST', headers: { 'Content-Type': `multipart/form-data; boundary=${boundary}` }, body })
+			expect(await domainError(parseUploads(request, { onFile: readAll, maxFiles: 1, maxFileBytes: 10 }))).toBe('The upload could not be read. Please try again.')
+		}
+	})
+
 	test('a file over maxFileBytes fails the form with the size message', async () => {
 		const request = multipart([['cv', file('cv.pdf', new Uint8Array(3 * 1024 * 1024))]])
 		expect(await domainError(parseUploads(request, { onFile: readAll, maxFiles: 1, maxFileBytes: 1024 * 1024 }))).toBe(

@@ -1,6 +1,7 @@
 import { unstable_parseMultipartFormData, type UploadHandler } from '@remix-run/node'
 import { DomainError } from '#server/domain/errors.ts'
 import { limitSize } from '#server/domain/files/size-limit.ts'
+import { isMultipartForm } from '#server/http/multipart.ts'
 import { FORM_MESSAGES, NUL } from './read-form.server.ts'
 
 export type UploadedFile = {
@@ -61,7 +62,9 @@ export async function parseUploads<T>(request: Request, options: ParseUploadsOpt
 	const handler: UploadHandler = async ({ name, filename, contentType, data }) => {
 		if (filename === undefined) {
 			if (++fieldCount > maxFields) throw new DomainError('INVALID', 'The form has too many fields.')
-			const fieldLimit = maxTotalFieldBytes - fieldBytes < maxFieldBytes ? { bytes: maxTotalFieldBytes - fieldBytes, message: UPLOAD_MESSAGES.tooMuchText } : { bytes: maxFieldBytes, message: UPLOAD_MESSAGES.fieldTooLong }
+			const textLeft = maxTotalFieldBytes - fieldBytes
+			const fieldLimit =
+				textLeft < maxFieldBytes ? { bytes: textLeft, message: UPLOAD_MESSAGES.tooMuchText } : { bytes: maxFieldBytes, message: UPLOAD_MESSAGES.fieldTooLong }
 			const text = await readText(data, fieldLimit)
 			fieldBytes += Buffer.byteLength(text)
 			if (text.includes(NUL) || name.includes(NUL)) throw new DomainError('INVALID', FORM_MESSAGES.nul)
@@ -85,7 +88,7 @@ export async function parseUploads<T>(request: Request, options: ParseUploadsOpt
 		return undefined
 	}
 
-	if (!/^multipart\/form-data\s*;/i.test(request.headers.get('content-type') ?? '')) {
+	if (!isMultipartForm(request.headers.get('content-type'))) {
 		throw new DomainError('INVALID', 'The form must be sent as multipart/form-data.')
 	}
 	try {
