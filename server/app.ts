@@ -10,7 +10,7 @@ import { PROJECT_ROOT } from '#server/paths.ts'
 import { bodyLimits, drainUnreadBodies, ignoreRequestsOnClosingConnections, WEBHOOK_BODY_LIMIT } from '#server/http/body-limit.ts'
 import { admitInTurn } from '#server/http/admission.ts'
 import { rejectUnservableRequests } from '#server/http/request-target.ts'
-import { limitConcurrentLargeRequests, MAX_TRPC_BODY_BYTES } from '#server/http/concurrent-large-requests.ts'
+import { limitConcurrentLargeRequests, limitTrpcBodies, MAX_TRPC_BODY_BYTES } from '#server/http/concurrent-large-requests.ts'
 import { createPageCache } from '#server/http/page-cache.ts'
 import { remixHandler } from '#server/http/remix-handler.ts'
 import { rejectNulInUrl } from '#server/http/nul.ts'
@@ -24,7 +24,6 @@ import { appRouter } from '#server/trpc/router.ts'
 import { createContextFactory } from '#server/trpc/trpc.ts'
 
 const CLIENT_BUILD = path.join(PROJECT_ROOT, 'build', 'client')
-/** Stripe's events are a few KB; anything near this is not one. */
 const SERVER_BUILD = path.join(PROJECT_ROOT, 'build', 'server', 'index.js')
 /** The pages kept rendered for signed-out visitors; their routes export publicPageHeaders (ADR 026). */
 const PUBLIC_PAGES = ['/', '/pricing', '/signin']
@@ -69,6 +68,11 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	app.use(rejectNulInUrl)
 	app.use(dropUntrustedForwardedHost)
 	app.use(rejectUnservableRequests)
+	// Every body is refused by its declared size before anything reads it (body-parser, for one,
+	// reads a body over its limit to the end before it answers 413); tRPC's in tRPC's shape.
+	const limitBodies = bodyLimits()
+	const limitTrpc = limitTrpcBodies({ maxBodyBytes: MAX_TRPC_BODY_BYTES })
+	app.use((req, res, next) => (req.path.startsWith(`${TRPC_PATH}/`) ? limitTrpc(req, res, next) : limitBodies(req, res, next)))
 	if (env.COMPRESSION === 'on') {
 		// Documents are gzipped whole by remixHandler; this compresses the rest (single-fetch data, files).
 		app.use(compression({ filter: (req, res) => worthCompressing(req, res) && compression.filter(req, res) }))
@@ -103,12 +107,6 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 		app.use((req, res, next) => (publicFiles.has(req.path) ? serveFile(req, res, next) : next()))
 	}
 
-	// Every body but tRPC's (judged by its own guard below, in its shape) is refused by its declared
-	// size before anything reads it: body-parser, for one, reads a body over its limit to the end
-	// before it answers 413.
-	const limitBodies = bodyLimits()
-	app.use((req, res, next) => (req.path.startsWith(`${TRPC_PATH}/`) ? next() : limitBodies(req, res, next)))
-
 	// Stripe's webhooks: the signature is checked on the raw bytes, so this route reads its own body
 	// (bounded) before any other parser, and answers as soon as the event is queued.
 	app.post('/webhooks/stripe', express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT }), async (req, res) => {
@@ -133,13 +131,13 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	// The adapter reads bodies without any limit by default, and whole, into memory. No procedure
 	// takes files (they stream as multipart to Remix routes, ADR 024): the largest legitimate body is
 	// a batch with an autosaved answer (at most 50,000 characters, at most 300 KB even if every one were
-	// JSON-escaped), so 1 MiB leaves room: a larger declared body is refused with 413 PAYLOAD_TOO_LARGE
-	// before it is read (the adapter's own limit would read it to the end first).
+	// JSON-escaped), so 1 MiB leaves room: a larger declared body was refused with 413 PAYLOAD_TOO_LARGE
+	// before it was read (limitTrpcBodies, above; the adapter's own limit would read it to the end).
 	// A user has at most two large bodies in flight (counted before they are read), and a request
 	// batches at most MAX_BATCH_SIZE calls (400 beyond), so no request takes the whole database pool.
 	app.use(
 		TRPC_PATH,
-		limitConcurrentLargeRequests({ maxBodyBytes: MAX_TRPC_BODY_BYTES }),
+		limitConcurrentLargeRequests(),
 		createExpressMiddleware({
 			router: appRouter,
 			createContext: createContextFactory(appContext),

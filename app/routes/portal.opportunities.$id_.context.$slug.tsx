@@ -33,6 +33,7 @@ import {
 import { draftPath } from '#server/domain/drafting/drafting.schema.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 import { logFailure } from '#server/logger.ts'
+import { isMultipartForm } from '#server/http/multipart.ts'
 
 /*
  * The question-context dialog as a page of its own (ARCHITECTURE.md, progressive enhancement): the
@@ -89,7 +90,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const { actor } = await requireOpportunityForArtist(request, context, params.id)
 	const { app } = context
 	const target = targetOf(request, params)
-	const multipart = /^multipart\/form-data\s*;/i.test(request.headers.get('Content-Type') ?? '')
+	const multipart = isMultipartForm(request.headers.get('Content-Type'))
 	const failure = multipart ? 'Failed to save context' : 'Failed to delete file'
 	try {
 		if (multipart) return await save()

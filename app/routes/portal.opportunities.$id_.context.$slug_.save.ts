@@ -3,6 +3,7 @@ import { receiveContextSave } from '#app/utils/context-save.server.ts'
 import type { ContextSaveAnswer } from '#server/domain/context/context.schema.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 import { logFailure } from '#server/logger.ts'
+import { isMultipartForm } from '#server/http/multipart.ts'
 
 /*
  * POST /portal/opportunities/{id}/context/{slug}/save[?draftId=]: the question-context dialog's
@@ -20,7 +21,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const user = context.session?.user
 	if (!user) return answer({ error: 'User must be authenticated' }, 401)
 	if (!user.onboardingCompleted) return answer({ error: 'Complete your profile first.' }, 403)
-	if (!/^multipart\/form-data\s*;/i.test(request.headers.get('Content-Type') ?? '')) {
+	if (!isMultipartForm(request.headers.get('Content-Type'))) {
 		return answer({ error: 'Send the notes and files as multipart/form-data.' }, 415)
 	}
 

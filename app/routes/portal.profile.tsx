@@ -43,6 +43,7 @@ import { getProfileBasics, updateProfileBasics } from '#server/domain/profiles/p
 import { ProfileBasicsInput } from '#server/domain/profiles/profile.schema.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 import { logFailure } from '#server/logger.ts'
+import { isMultipartForm } from '#server/http/multipart.ts'
 
 export const meta: MetaFunction = () => pageMeta({ title: 'Profile', noindex: true })
 
@@ -92,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	const user = requireOnboardedUser(request, context)
 	const { app } = context
 	const back = (toast: ToastInput) => redirectWithToast(PAGE, toast, app.env)
-	const multipart = request.headers.get('Content-Type')?.startsWith('multipart/form-data') ?? false
+	const multipart = isMultipartForm(request.headers.get('Content-Type'))
 	let intent = multipart ? 'upload' : 'unknown'
 	try {
 		if (multipart) {

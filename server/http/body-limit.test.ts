@@ -262,6 +262,48 @@ describe('bodyLimits', () => {
 })
 
 describe('drainUnreadBodies', () => {
+	test('a body answered before any size check, larger than any route takes or without a length, is not read: the connection closes after the answer', async () => {
+		const app = express()
+		app.use(ignoreRequestsOnClosingConnections())
+		app.use(drainUnreadBodies())
+		// As a kept page or a refused address does: answered at once, the body never looked at.
+		app.use((_req, res) => void res.type('text/plain').send('answered'))
+		const server = app.listen(0, '127.0.0.1')
+		await new Promise((resolve) => server.once('listening', resolve))
+		const target = { host: '127.0.0.1', port: (server.address() as AddressInfo).port }
+		try {
+			for (const chunked of [false, true]) {
+				// A client that keeps sending: the server must stop reading and hang up, not take it all.
+				const { answer, sent } = await new Promise<{ answer: string; sent: number }>((resolve) => {
+					const socket = net.connect(target)
+					let answer = ''
+					let sent = 0
+					const piece = Buffer.alloc(MiB, 'x')
+					const frame = chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from('\r\n')]) : piece
+					const done = () => resolve({ answer, sent })
+					socket.on('data', (chunk) => (answer += chunk.toString('latin1')))
+					socket.on('error', done)
+					socket.once('close', done)
+					socket.write(`POST / HTTP/1.1\r\nHost: x\r\n${chunked ? 'Transfer-Encoding: chunked' : `Content-Length: ${1024 * MiB}`}\r\n\r\n`)
+					const pump = () => {
+						while (sent < 1024 * MiB && !socket.destroyed) {
+							sent += piece.length
+							if (!socket.write(frame)) return void socket.once('drain', pump)
+						}
+						socket.end()
+					}
+					pump()
+				})
+				expect(answer, `chunked: ${chunked}`).toMatch(/^HTTP\/1\.1 200 [\s\S]*\r\n\r\nanswered/)
+				// Read and thrown away for a short linger at most (LINGER), far from the gigabyte announced.
+				expect(sent).toBeLessThan(LINGER.bytes + 64 * MiB)
+			}
+		} finally {
+			server.closeAllConnections()
+			await new Promise((resolve) => server.close(resolve))
+		}
+	})
+
 	test('a request answered before its body was read leaves its kept-alive connection usable', async () => {
 		const app = express()
 		app.use(drainUnreadBodies())

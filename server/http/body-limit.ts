@@ -1,9 +1,10 @@
 import type { Socket } from 'node:net'
-import type { RequestHandler, Response } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import { MAX_FILE_BYTES as MAX_CONTEXT_FILE_BYTES, MAX_FILES as MAX_CONTEXT_FILES, NOTES_MAX } from '#server/domain/context/context.schema.ts'
 import { ANSWER_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
 import { formatBytes, MAX_CV_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES, MAX_ONBOARDING_LINKS } from '#server/domain/profiles/choices.ts'
 import { URL_MAX_CHARS } from '#server/domain/profiles/profile.schema.ts'
+import { isMultipartForm } from './multipart.ts'
 
 /*
  * How large a body each route accepts, checked on the declared Content-Length before a byte of the
@@ -91,7 +92,6 @@ export function bodyLimitFor(path: string, { multipart }: { multipart: boolean }
 	return multipart ? found.limit : found.formLimit
 }
 
-const isMultipart = (contentType: string | undefined) => /^multipart\/form-data\s*;/i.test(contentType ?? '')
 
 export const BODY_LIMIT_MESSAGES = {
 	tooLarge: (limit: number) => `This request is too large: this address accepts at most ${formatBytes(limit)}.`,
@@ -116,7 +116,7 @@ export function bodyLimits(): RequestHandler {
 		// No Content-Length and no Transfer-Encoding: no body at all.
 		const declared = req.get('content-length')
 		if (declared === undefined) return next()
-		const limit = bodyLimitFor(req.path, { multipart: isMultipart(req.get('content-type')) })
+		const limit = bodyLimitFor(req.path, { multipart: isMultipartForm(req.get('content-type')) })
 		// Node has already refused a malformed or repeated Content-Length (400).
 		if (Number(declared) > limit) {
 			// A body only somewhat too large is read and thrown away, so the client gets the answer on a
@@ -154,8 +154,10 @@ export function refuseUnreadBody(res: Response, status: number, body: string | o
  * Reads to its end, and throws away, the body of a request that was answered before its handler
  * read it all (a redirect thrown before the form is parsed, a refusal). Node cannot parse the next
  * request of a kept-alive connection while the last one's body is unread, and resets the
- * connection instead, so the visitor's next page failed with "connection reset". The body's size
- * was bounded by bodyLimits before any handler ran.
+ * connection instead, so the visitor's next page failed with "connection reset". Only a body of a
+ * size some route takes is read: one answered before the size checks (a kept page, a refused
+ * address) may declare any size, or none, and its connection is closed after the answer instead,
+ * lingering as a refusal's does.
  */
 export function drainUnreadBodies(): RequestHandler {
 	return (req, res, next) => {
@@ -164,12 +166,21 @@ export function drainUnreadBodies(): RequestHandler {
 			if (req.complete || req.destroyed || res.getHeader('Connection') === 'close') return
 			// Whatever half-read the body (Remix's stream adapter) is done with it: nothing keeps the bytes.
 			req.removeAllListeners('data')
+			const declared = Number(req.get('content-length'))
+			if (req.get('transfer-encoding') !== undefined || !(declared <= MAX_DRAINED_BYTES)) {
+				// res.socket is already detached once the answer is out; the request keeps it.
+				lingerThenClose(req, req.socket)
+				return
+			}
 			req.on('data', () => undefined)
 			req.resume()
 		})
 		next()
 	}
 }
+
+/** The largest body any route takes: what drainUnreadBodies reads to keep a connection. */
+const MAX_DRAINED_BYTES = Math.max(...BODY_LIMITS.map((rule) => rule.limit))
 
 /** How long, and through how many more bytes, a refused upload's connection is read before it is reset. */
 export const LINGER = { ms: 2_000, bytes: 16 * MiB }
@@ -187,16 +198,32 @@ function lingerBeforeClosing(res: Response) {
 	const { req, socket } = res
 	if (!socket) return
 	closingSockets.add(socket)
+	discardUpToLinger(req, socket)
+	socket.destroySoon = function lingeringClose(this: Socket) {
+		closeLingering(this)
+	}
+}
+
+/** The same lingering close for a connection whose answer is already out (drainUnreadBodies). */
+function lingerThenClose(req: Request, socket: Socket) {
+	closingSockets.add(socket)
+	discardUpToLinger(req, socket)
+	req.resume()
+	closeLingering(socket)
+}
+
+function discardUpToLinger(req: Request, socket: Socket) {
 	let discarded = 0
 	req.on('data', (chunk: Buffer) => {
 		discarded += chunk.length
 		if (discarded > LINGER.bytes) socket.destroy()
 	})
-	socket.destroySoon = function lingeringClose(this: Socket) {
-		this.end()
-		const timer = setTimeout(() => this.destroy(), LINGER.ms).unref()
-		this.once('close', () => clearTimeout(timer))
-	}
+}
+
+function closeLingering(socket: Socket) {
+	socket.end()
+	const timer = setTimeout(() => socket.destroy(), LINGER.ms).unref()
+	socket.once('close', () => clearTimeout(timer))
 }
 
 /** Connections answered with `Connection: close` that linger before closing (lingerBeforeClosing). */

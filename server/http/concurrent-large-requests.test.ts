@@ -4,7 +4,7 @@ import express, { type Response } from 'express'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { sendRaw } from '#tests/raw-http.ts'
 import { BODY_LIMIT_MESSAGES } from './body-limit.ts'
-import { LARGE_BODY_BYTES, LARGE_REQUEST_MESSAGES, limitConcurrentLargeRequests, MAX_TRPC_BODY_BYTES } from './concurrent-large-requests.ts'
+import { LARGE_BODY_BYTES, LARGE_REQUEST_MESSAGES, limitConcurrentLargeRequests, limitTrpcBodies, MAX_TRPC_BODY_BYTES } from './concurrent-large-requests.ts'
 
 describe('limitConcurrentLargeRequests', () => {
 	let origin: { host: string; port: number }
@@ -22,6 +22,8 @@ describe('limitConcurrentLargeRequests', () => {
 			res.locals.session = id ? { user: { id } } : null
 			next()
 		})
+		// In the app's order: the size check first, the per-user count after the session.
+		app.use(limitTrpcBodies())
 		app.use(limitConcurrentLargeRequests())
 		app.use((_req, res) => {
 			held.push(res)

@@ -4,11 +4,11 @@ import type { ValidatedSession } from '#server/auth/session.server.ts'
 import { BODY_LIMIT_MESSAGES, refuseUnreadBody } from './body-limit.ts'
 
 /*
- * tRPC reads a body whole into memory before a procedure sees it, so its bodies are judged here by
- * their declared length before a byte is read: one over `maxBodyBytes` is refused (413), one
- * without a length too (411; tRPC's clients always send one), and one signed-in user firing many
- * large bodies at once could still hold all of them: large requests are counted per user before
- * their body is read, and released when the response is sent or the connection closes.
+ * tRPC reads a body whole into memory before a procedure sees it, so its bodies are judged by
+ * their declared length before a byte is read: too large or without a length, refused
+ * (limitTrpcBodies); and since one signed-in user firing many large bodies at once could still
+ * hold all of them, large requests are counted per user before their body is read, and released
+ * when the response is sent or the connection closes (limitConcurrentLargeRequests).
  */
 
 /**
@@ -27,7 +27,7 @@ export const LARGE_REQUEST_MESSAGES = {
 /** tRPC's body limit (server/app.ts gives the adapter the same): a batch with the longest autosaved answer fits. */
 export const MAX_TRPC_BODY_BYTES = 1024 * 1024
 
-type Options = { maxPerUser?: number; largeBodyBytes?: number; maxBodyBytes?: number }
+type Options = { maxPerUser?: number; largeBodyBytes?: number }
 
 /**
  * Lets each signed-in user have at most `maxPerUser` large requests in flight (429 beyond), and a
@@ -35,18 +35,31 @@ type Options = { maxPerUser?: number; largeBodyBytes?: number; maxBodyBytes?: nu
  * process's memory: behind a load balancer a user may have that many in each process, which is
  * enough, as the point is to bound each process's memory; nothing depends on it for correctness.
  */
-export function limitConcurrentLargeRequests({
-	maxPerUser = MAX_CONCURRENT_LARGE_REQUESTS,
-	largeBodyBytes = LARGE_BODY_BYTES,
-	maxBodyBytes = MAX_TRPC_BODY_BYTES,
-}: Options = {}): RequestHandler {
+/**
+ * Refuses, before anything reads it and whoever sends it, a tRPC body over `maxBodyBytes` (413
+ * PAYLOAD_TOO_LARGE) or without a declared length (411; tRPC's clients always send one), in tRPC's
+ * shape. Runs first in the chain: the adapter's own limit would read such a body to its end first.
+ */
+export function limitTrpcBodies({ maxBodyBytes = MAX_TRPC_BODY_BYTES }: { maxBodyBytes?: number } = {}): RequestHandler {
+	return (req, res, next) => {
+		// Node has already refused a malformed Content-Length.
+		if (req.get('transfer-encoding') !== undefined) return refuseTrpc(res, 'BAD_REQUEST', 411, BODY_LIMIT_MESSAGES.lengthRequired)
+		if (Number(req.get('content-length') ?? 0) > maxBodyBytes) return refuseTrpc(res, 'PAYLOAD_TOO_LARGE', 413, BODY_LIMIT_MESSAGES.tooLarge(maxBodyBytes))
+		next()
+	}
+}
+
+/**
+ * Lets each signed-in user have at most `maxPerUser` large requests in flight (429 beyond), and a
+ * signed-out visitor none (401), both answered without reading the body. The count lives in this
+ * process's memory: behind a load balancer a user may have that many in each process, which is
+ * enough, as the point is to bound each process's memory; nothing depends on it for correctness.
+ * Runs after the session middleware, and after limitTrpcBodies, which refuses what has no length.
+ */
+export function limitConcurrentLargeRequests({ maxPerUser = MAX_CONCURRENT_LARGE_REQUESTS, largeBodyBytes = LARGE_BODY_BYTES }: Options = {}): RequestHandler {
 	const inFlight = new Map<string, number>()
 	return (req, res, next) => {
-		// A body without a declared length may be of any size (Node has refused a malformed length).
-		if (req.get('transfer-encoding') !== undefined) return refuseTrpc(res, 'BAD_REQUEST', 411, BODY_LIMIT_MESSAGES.lengthRequired)
-		const length = Number(req.get('content-length') ?? 0)
-		if (length > maxBodyBytes) return refuseTrpc(res, 'PAYLOAD_TOO_LARGE', 413, BODY_LIMIT_MESSAGES.tooLarge(maxBodyBytes))
-		if (length <= largeBodyBytes) return next()
+		if (Number(req.get('content-length') ?? 0) <= largeBodyBytes) return next()
 		const userId = (res.locals.session as ValidatedSession | null | undefined)?.user.id
 		if (!userId) return refuseTrpc(res, 'UNAUTHORIZED', 401, LARGE_REQUEST_MESSAGES.signedOut)
 		const count = inFlight.get(userId) ?? 0

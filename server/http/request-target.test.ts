@@ -20,7 +20,19 @@ describe('rejectUnservableRequests', () => {
 
 	const get = (target: string, host: string, more: string[] = []) => sendRaw(origin, [`GET ${target} HTTP/1.1`, `Host: ${host}`, ...more])
 
-	test.each(['localhost:3000', 'LocalHost', '127.0.0.1:3000', '[::1]:3000', 'callboard.example', 'callboard.example:80', 'xn--bcher-kva.example'])(
+	test.each([
+		'localhost:3000',
+		'LocalHost',
+		'127.0.0.1:3000',
+		'[::1]:3000',
+		'[0:0:0:0:0:0:0:1]:3000',
+		'[2001:0db8::1]',
+		'callboard.example',
+		'callboard.example:80',
+		'callboard.example:',
+		'callboard.example.',
+		'xn--bcher-kva.example',
+	])(
 		'a request for / with Host %s goes through',
 		async (host) => {
 			const answer = await get('/portal/feed?page=2', host)
@@ -35,9 +47,10 @@ describe('rejectUnservableRequests', () => {
 		expect(answer.body).toBe(REQUEST_TARGET_MESSAGES.host)
 	})
 
-	test('a forwarded host that is no host name is refused too', async () => {
+	test('a forwarded host that is no host name is refused too; an empty one is no forwarded host', async () => {
 		const answer = await get('/', 'localhost', ['X-Forwarded-Host: a b, localhost'])
 		expect(answer.status).toBe(400)
+		expect((await get('/', 'localhost', ['X-Forwarded-Host: '])).status).toBe(200)
 	})
 
 	test('an absolute-form or "*" target is refused (400)', async () => {

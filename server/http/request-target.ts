@@ -26,19 +26,20 @@ export const rejectUnservableRequests: RequestHandler = (req, res, next) => {
 		return void res.status(405).set('Allow', ALLOWED_METHODS).type('text/plain').send(REQUEST_TARGET_MESSAGES.method(req.method))
 	}
 	if (!req.originalUrl.startsWith('/')) return void res.status(400).type('text/plain').send(REQUEST_TARGET_MESSAGES.target)
-	for (const host of [req.get('host'), req.get('x-forwarded-host')?.split(',')[0]?.trim()]) {
+	// An empty forwarded host is no forwarded host, as Express reads it.
+	for (const host of [req.get('host'), req.get('x-forwarded-host')?.split(',')[0]?.trim() || undefined]) {
 		if (host !== undefined && !isHostAndPort(host)) return void res.status(400).type('text/plain').send(REQUEST_TARGET_MESSAGES.host)
 	}
 	next()
 }
 
 /**
- * A host name or address with an optional port, written as a URL holds it: nothing the URL parser
- * would refuse or rewrite (spaces, "%", "@", a port out of range, an unclosed "[").
+ * A host name or address with an optional (possibly empty) port, as a URL holds it: an IPv6
+ * literal in any of its forms, and a name the URL parser keeps as it is, so nothing it would refuse
+ * or read otherwise (spaces, "%", "@" or "/", which would move the request to another host or path).
  */
 function isHostAndPort(value: string) {
-	const [, host, port] = /^(\[[^\]]*\]|[^:]*)(?::(\d{1,5}))?$/.exec(value) ?? []
-	if (!host || !URL.canParse(`http://${value}/`)) return false
-	const url = new URL(`http://${value}/`)
-	return url.hostname === host.toLowerCase() && (port === undefined || Number(port) <= 65_535)
+	const [, host, port] = /^(\[[^\]]*\]|[^:]*)(?::(\d{0,5}))?$/.exec(value) ?? []
+	if (!host || !URL.canParse(`http://${host}/`) || Number(port ?? 0) > 65_535) return false
+	return host.startsWith('[') || new URL(`http://${host}/`).hostname === host.toLowerCase()
 }

@@ -12,6 +12,7 @@ import {
 } from '../../server/http/body-limit.ts'
 import { MAX_TRPC_BODY_BYTES } from '../../server/http/concurrent-large-requests.ts'
 import { MAX_BATCH_SIZE } from '../../server/trpc/limits.ts'
+import { tinyPng } from '../fixtures/files.ts'
 import { sendRaw } from '../raw-http.ts'
 import { createE2eSession, createE2eUser } from './support/e2e-db.ts'
 
@@ -78,8 +79,14 @@ test.describe('hardening: bodies, URLs and inputs @js-only', () => {
 		expect(webhook.status).toBe(413)
 		expect(webhook.headers.connection).toBe('close')
 		await webhook.closed
-		const webhookUnder = await sendRaw(baseURL!, ['POST /webhooks/stripe HTTP/1.1', 'Content-Type: application/json', `Content-Length: ${WEBHOOK_BODY_LIMIT + 1}`])
-		expect(webhookUnder.status).toBe(413)
+		const justOverWebhook = await sendRaw(baseURL!, ['POST /webhooks/stripe HTTP/1.1', 'Content-Type: application/json', `Content-Length: ${WEBHOOK_BODY_LIMIT + 1}`])
+		expect(justOverWebhook.status).toBe(413)
+		// A body at the limit reaches the webhook, which judges its signature (none here).
+		const atLimit = `{"padding":"${'x'.repeat(WEBHOOK_BODY_LIMIT - 14)}"}`
+		expect(Buffer.byteLength(atLimit)).toBe(WEBHOOK_BODY_LIMIT)
+		const webhookAtLimit = await sendRaw(baseURL!, ['POST /webhooks/stripe HTTP/1.1', 'Content-Type: application/json', `Content-Length: ${WEBHOOK_BODY_LIMIT}`], atLimit)
+		expect(webhookAtLimit.status).toBe(400)
+		expect(JSON.parse(webhookAtLimit.body)).toEqual({ error: 'Invalid signature' })
 
 		// tRPC answers in its own shape, so its client shows the message.
 		const trpc = await sendRaw(baseURL!, ['POST /trpc/drafts.saveAnswer HTTP/1.1', 'Content-Type: application/json', `Cookie: ${cookie}`, `Content-Length: ${1024 * MiB}`])
@@ -92,6 +99,32 @@ test.describe('hardening: bodies, URLs and inputs @js-only', () => {
 		const chunked = await sendRaw(baseURL!, ['POST /trpc/drafts.saveAnswer HTTP/1.1', 'Content-Type: application/json', `Cookie: ${cookie}`, 'Transfer-Encoding: chunked'], '2\r\n{}\r\n')
 		expect(chunked.status).toBe(411)
 		expect(JSON.parse(chunked.body).error.message).toMatch(/Content-Length/)
+	})
+
+	test('an upload whose Content-Type is written in capitals goes to the streaming parser, as its size limit assumes, never read whole', async ({ request }) => {
+		const boundary = '----CapitalBoundary'
+		const body = Buffer.concat([
+			Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="images"; filename="work.png"\r\nContent-Type: image/png\r\n\r\n`),
+			tinyPng(),
+			Buffer.from(`\r\n--${boundary}--\r\n`),
+		])
+		const cookie = `cb_session=${await createE2eSession(await createE2eUser())}`
+		const posted = await request.post('/portal/profile', { headers: { Cookie: cookie, 'Content-Type': `Multipart/Form-Data; boundary=${boundary}` }, data: body, maxRedirects: 0 })
+		// Remix's multipart parser reads only the lower-case type, so the upload is refused as
+		// unreadable, with the page's failure toast; read whole, it was an unknown form (400).
+		expect(posted.status()).toBe(302)
+		expect(posted.headers()['location']).toBe('/portal/profile')
+		const page = await request.get('/portal/profile', { headers: { Cookie: `${cookie}; ${posted.headers()['set-cookie']!.split(';')[0]}` } })
+		expect(await page.text()).toContain('Failed to upload files. The upload could not be read. Please try again.')
+	})
+
+	test('requests no browser sends are 4xx, not 500s: an absolute-form target, a Host that is no host name, TRACE', async ({ baseURL }) => {
+		const absolute = await sendRaw(baseURL!, ['GET http://evil.example/signin HTTP/1.1'])
+		expect(absolute.status).toBe(400)
+		const badHost = await sendRaw(baseURL!, ['GET /pricing HTTP/1.1', 'Host: a b'])
+		expect(badHost.status).toBe(400)
+		const trace = await sendRaw(baseURL!, ['TRACE / HTTP/1.1'])
+		expect(trace.status).toBe(405)
 	})
 
 	test('a body without a Content-Length (chunked) is refused with 411', async ({ baseURL }) => {

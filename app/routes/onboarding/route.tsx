@@ -23,6 +23,7 @@ import {
 	saveOnboardingStep,
 	type OnboardingFormValues,
 } from '#server/domain/profiles/onboarding.ts'
+import { isMultipartForm } from '#server/http/multipart.ts'
 import { logFailure } from '#server/logger.ts'
 import { FilesStep, LinksStep, NameStep, PracticeStep, type StepProps } from './steps.tsx'
 import { receiveProfileFiles, uploadProblemsSummary } from '#app/utils/profile-files.server.ts'
@@ -53,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const user = requireOnboardingUser(request, context)
-	if (request.headers.get('Content-Type')?.startsWith('multipart/form-data')) {
+	if (isMultipartForm(request.headers.get('Content-Type'))) {
 		return complete(request, context, user.id)
 	}
 
