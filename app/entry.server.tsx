@@ -69,7 +69,7 @@ export function handleError(error: unknown, { request, context }: { request: Req
 	const where = { requestId: context.requestId, path: new URL(request.url).pathname }
 	// What Remix refuses by itself (a method a route does not take: 405) and its warning about a
 	// ?_data request are the client's doing: a warning, so no client can fill the error log.
-	if (isRouteErrorResponse(error) && error.status < 500) return context.app.logger.warn({ ...where, status: error.status }, 'request refused')
-	if (error instanceof Error && error.message.startsWith('Warning: ')) return context.app.logger.warn({ ...where, reason: error.message }, 'request refused')
-	context.app.logger.error({ err: error, ...where }, 'unhandled error')
+	if (isRouteErrorResponse(error) && error.status < 500) context.app.logger.warn({ ...where, status: error.status }, 'request refused')
+	else if (error instanceof Error && error.message.startsWith('Warning: ')) context.app.logger.warn({ ...where, reason: error.message }, 'request refused')
+	else context.app.logger.error({ err: error, ...where }, 'unhandled error')
 }

@@ -80,7 +80,7 @@ export default function Feed() {
 						className={`mt-3 grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3 ${loading ? 'opacity-60' : ''}`}
 					>
 						{cards.map((card, index) => (
-							// The first card of the latest "Load more": where that link lands without JavaScript.
+							// The first card of the latest "Load more": where that link lands (with JavaScript too, where focus moves to it anyway).
 							<li key={card.id} id={filters.page > 1 && index === (filters.page - 1) * FEED_PAGE_SIZE ? 'more' : undefined}>
 								<OpportunityCard
 									opportunity={card}
@@ -110,7 +110,7 @@ export function ErrorBoundary() {
 	return (
 		<GeneralErrorBoundary
 			unexpectedErrorHandler={() => (
-				<StatusPanel icon={SearchX} tone="destructive" title="Error" level={2} actions={<ButtonLink to="/portal/feed">Try again</ButtonLink>}>
+				<StatusPanel icon={SearchX} tone="destructive" title="Error" actions={<ButtonLink to="/portal/feed">Try again</ButtonLink>}>
 					<p>Failed to load opportunities</p>
 				</StatusPanel>
 			)}

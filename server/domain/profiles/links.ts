@@ -22,8 +22,9 @@ export async function listLinks(ctx: Ctx, userId: string) {
 export async function addLink(ctx: WriteCtx, userId: string, input: unknown) {
 	const { kind, url } = parseInput(AddLinkInput, input)
 	const link = await ctx.db.$transaction(async (tx) => {
-		// One add at a time per artist (their profile row's lock): two at once cannot both pass the count.
-		await tx.$queryRaw`SELECT 1 FROM profiles WHERE user_id = ${userId}::uuid FOR UPDATE`
+		// One add at a time per artist (their user row's lock, which every link's foreign key guarantees):
+		// two at once cannot both pass the count.
+		await tx.$queryRaw`SELECT 1 FROM users WHERE id = ${userId}::uuid FOR NO KEY UPDATE`
 		if ((await tx.userLink.count({ where: { userId } })) >= MAX_PROFILE_LINKS) {
 			throw new DomainError('INVALID', TOO_MANY_LINKS_MESSAGE, { fieldErrors: { url: [TOO_MANY_LINKS_MESSAGE] } })
 		}
