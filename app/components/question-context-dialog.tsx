@@ -225,8 +225,12 @@ function pickedFileProblems(picked: readonly File[], storedCount: number) {
 	return problems
 }
 
+/** The extensions the picker offers (CONTEXT_FILE_ACCEPT): `.jpg`, `.jpeg`, `.png`, `.pdf`. */
+const CONTEXT_FILE_EXTENSIONS = CONTEXT_FILE_ACCEPT.split(',').filter((entry) => entry.startsWith('.'))
+
 /** By the type the browser names or the file's extension: a file that is plainly not a JPG, PNG or PDF (the server still judges the bytes). */
-const looksAllowed = (file: File) => (CONTEXT_FILE_TYPES as readonly string[]).includes(file.type) || /\.(jpe?g|png|pdf)$/i.test(file.name)
+const looksAllowed = (file: File) =>
+	(CONTEXT_FILE_TYPES as readonly string[]).includes(file.type) || CONTEXT_FILE_EXTENSIONS.some((extension) => file.name.toLowerCase().endsWith(extension))
 
 function FilePicker({
 	storedNames,

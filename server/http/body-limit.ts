@@ -92,7 +92,6 @@ export function bodyLimitFor(path: string, { multipart }: { multipart: boolean }
 	return multipart ? found.limit : found.formLimit
 }
 
-
 export const BODY_LIMIT_MESSAGES = {
 	tooLarge: (limit: number) => `This request is too large: this address accepts at most ${formatBytes(limit)}.`,
 	lengthRequired: 'This request has no Content-Length: send its size with it.',

@@ -30,12 +30,6 @@ export const MAX_TRPC_BODY_BYTES = 1024 * 1024
 type Options = { maxPerUser?: number; largeBodyBytes?: number }
 
 /**
- * Lets each signed-in user have at most `maxPerUser` large requests in flight (429 beyond), and a
- * signed-out visitor none (401), both answered without reading the body. The count lives in this
- * process's memory: behind a load balancer a user may have that many in each process, which is
- * enough, as the point is to bound each process's memory; nothing depends on it for correctness.
- */
-/**
  * Refuses, before anything reads it and whoever sends it, a tRPC body over `maxBodyBytes` (413
  * PAYLOAD_TOO_LARGE) or without a declared length (411; tRPC's clients always send one), in tRPC's
  * shape. Runs first in the chain: the adapter's own limit would read such a body to its end first.

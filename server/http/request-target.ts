@@ -40,6 +40,12 @@ export const rejectUnservableRequests: RequestHandler = (req, res, next) => {
  */
 function isHostAndPort(value: string) {
 	const [, host, port] = /^(\[[^\]]*\]|[^:]*)(?::(\d{0,5}))?$/.exec(value) ?? []
-	if (!host || !URL.canParse(`http://${host}/`) || Number(port ?? 0) > 65_535) return false
-	return host.startsWith('[') || new URL(`http://${host}/`).hostname === host.toLowerCase()
+	if (!host || Number(port ?? 0) > 65_535) return false
+	let hostname: string
+	try {
+		hostname = new URL(`http://${host}/`).hostname
+	} catch {
+		return false
+	}
+	return host.startsWith('[') || hostname === host.toLowerCase()
 }

@@ -4,7 +4,7 @@ import { ZodError } from 'zod'
 import type { ValidatedSession } from '#server/auth/session.server.ts'
 import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
-import { isDomainError, type DomainErrorCode } from '#server/domain/errors.ts'
+import { isDomainError, type DomainError, type DomainErrorCode } from '#server/domain/errors.ts'
 import { TIME_ZONE_COOKIE, timeZoneFromHint } from '#server/domain/time-zone.ts'
 import { cookieValue } from '#server/http/cookies.ts'
 import { containsNul, NUL_MESSAGES } from '#server/http/nul.ts'
@@ -77,13 +77,16 @@ const t = initTRPC.context<TrpcContext>().create({
 	},
 })
 
+/** The tRPC error a domain error becomes: its code's, with its message (safe to show). */
+const trpcErrorOf = (error: DomainError) => new TRPCError({ code: TRPC_CODES[error.code], message: error.message, cause: error })
+
 /** Turns the domain's error into the matching tRPC error and logs everything unexpected. */
 const domainErrors = t.middleware(async ({ ctx, next, path, type }) => {
 	const result = await next()
 	if (result.ok) return result
 	const { error } = result
 	if (isDomainError(error.cause)) {
-		throw new TRPCError({ code: TRPC_CODES[error.cause.code], message: error.cause.message, cause: error.cause })
+		throw trpcErrorOf(error.cause)
 	}
 	if (error.code === 'INTERNAL_SERVER_ERROR') {
 		ctx.app.logger.error({ err: error.cause ?? error, requestId: ctx.requestId, path, type }, 'tRPC procedure failed')
@@ -99,7 +102,7 @@ export async function* withDomainErrors<T>(ctx: TrpcContext, path: string, strea
 	try {
 		yield* stream
 	} catch (error) {
-		if (isDomainError(error)) throw new TRPCError({ code: TRPC_CODES[error.code], message: error.message, cause: error })
+		if (isDomainError(error)) throw trpcErrorOf(error)
 		ctx.app.logger.error({ err: error, requestId: ctx.requestId, path, type: 'subscription' }, 'tRPC subscription failed')
 		throw error
 	}
