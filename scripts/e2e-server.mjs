@@ -1,7 +1,7 @@
 // Runs the production build for the end-to-end tests on a database of its
 // own, recreated on every run so tests start from the demo data alone.
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, rmSync } from 'node:fs'
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -11,9 +11,13 @@ const port = process.env.E2E_PORT ?? '3100'
 const dataDir = path.join(root, 'data', port === '3100' ? 'e2e' : `e2e-${port}`)
 stopLeftoverPostgres(path.join(dataDir, 'postgres', 'postmaster.pid'))
 rmSync(dataDir, { recursive: true, force: true })
+// The server's log (JSON lines on stdout) is kept for `npm test`, which prints its warnings and
+// errors when a test fails (scripts/test.mjs): Playwright itself drops a web server's stdout.
+mkdirSync(path.join(root, 'test-results'), { recursive: true })
+const log = createWriteStream(path.join(root, 'test-results', port === '3100' ? 'e2e-server.log' : `e2e-server-${port}.log`), { flags: 'a' })
 const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server-build/index.js')], {
 	cwd: root,
-	stdio: 'inherit',
+	stdio: ['inherit', 'pipe', 'inherit'],
 	env: {
 		...process.env,
 		NODE_ENV: 'production',
@@ -24,7 +28,8 @@ const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 
 		// Below the ephemeral port range: tests/e2e/support/own-server.ts, DATABASE_PORT_OFFSET.
 		EMBEDDED_DATABASE_PORT: String(Number(port) + 20000),
 		SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
-		LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+		// Every request is logged (to test-results/e2e-server.log), for the evidence of a failed test.
+		LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
 		// The development outbox page, where the tests read the e-mails the app sends.
 		OUTBOX_PAGE: 'true',
 		// Integrations stay on their local implementations.
@@ -34,6 +39,7 @@ const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 
 		STRIPE_SECRET_KEY: '',
 	},
 })
+server.stdout.pipe(log)
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
 server.on('exit', (code) => process.exit(code ?? 0))
 

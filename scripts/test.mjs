@@ -32,6 +32,7 @@ const steps = [
 			const report = readJson(path.join(reports, 'e2e-results.json'))
 			return report && { passed: report.stats.expected, failed: report.stats.unexpected + report.stats.flaky }
 		},
+		onFailure: printE2eEvidence,
 	},
 	{
 		// The production build under attacks and accidents (PDF bomb, body floods, load, database
@@ -67,7 +68,10 @@ for (const step of steps) {
 	const [command, ...args] = step.command
 	const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, CI: process.env.CI ?? '1' } })
 	const ok = result.status === 0
-	if (!ok) failedSteps.push(step.name)
+	if (!ok) {
+		failedSteps.push(step.name)
+		step.onFailure?.()
+	}
 	const counts = step.count?.()
 	if (counts) {
 		passed += counts.passed
@@ -76,6 +80,66 @@ for (const step of steps) {
 	} else if (!ok) {
 		failed += 1
 	}
+}
+
+/**
+ * What a failed end-to-end test leaves that a CI log would otherwise lose, printed last so it is in
+ * the log's tail: the page as the test last saw it (the accessibility snapshot of Playwright's
+ * error-context.md) and what the server logged while the test ran (scripts/e2e-server.mjs keeps
+ * the log, every request included).
+ */
+function printE2eEvidence() {
+	const report = readJson(path.join(reports, 'e2e-results.json'))
+	const logFile = path.join(reports, 'e2e-server.log')
+	const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean) : []
+	for (const failure of failedE2eResults(report?.suites ?? []).slice(0, 5)) {
+		console.log(`\n── ${failure.title} ──`)
+		const context = failure.result.attachments?.find((attachment) => attachment.name === 'error-context')?.path
+		if (context && existsSync(context)) {
+			const text = readFileSync(context, 'utf8')
+			console.log('The page when it failed:')
+			console.log(clip(/```yaml\n([\s\S]*?)```/.exec(text)?.[1] ?? text, 80))
+		}
+		const from = Date.parse(failure.result.startTime)
+		const to = from + failure.result.duration + 1_000
+		const meanwhile = log.filter((line) => {
+			const time = Date.parse(/"time":"([^"]+)"/.exec(line)?.[1] ?? '')
+			return time >= from && time <= to
+		})
+		const notable = meanwhile.filter(isNotable)
+		console.log(`The server meanwhile: ${meanwhile.length} log lines; warnings, errors, refusals, slow and unfinished requests (${notable.length}):`)
+		console.log(clip(notable.map((line) => line.slice(0, 600)).join('\n'), 40))
+	}
+}
+
+/** A warning or worse, or a request that failed, took a second or more, or never finished. */
+function isNotable(line) {
+	try {
+		const entry = JSON.parse(line)
+		return entry.level >= 40 || entry.status >= 400 || entry.durationMs >= 1_000 || entry.msg !== 'request'
+	} catch {
+		return true
+	}
+}
+
+/** The results that failed, with their test's title, from Playwright's JSON report. */
+function failedE2eResults(suites, parents = []) {
+	return suites.flatMap((suite) => {
+		const titles = suite.title ? [...parents, suite.title] : parents
+		const own = (suite.specs ?? []).flatMap((spec) =>
+			spec.tests.flatMap((test) =>
+				test.results
+					.filter((result) => result.status !== 'passed' && result.status !== 'skipped')
+					.map((result) => ({ title: `[${test.projectName}] ${[...titles, spec.title].join(' › ')}`, result })),
+			),
+		)
+		return [...own, ...failedE2eResults(suite.suites ?? [], titles)]
+	})
+}
+
+function clip(text, lines) {
+	const all = text.split('\n')
+	return all.length > lines ? [...all.slice(0, lines), `… ${all.length - lines} more lines`].join('\n') : text
 }
 
 console.log(failedSteps.length ? `\nfailed: ${failedSteps.join(', ')}` : '\nevery check passed')

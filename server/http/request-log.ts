@@ -17,7 +17,9 @@ export function loggedPath(path: string): string {
 /**
  * Gives every request an id (kept from X-Request-Id when sane), counts the statements it sends to
  * the database (told in a Server-Timing header, `db;desc="2 queries";dur=1.4`, so a browser's
- * network panel and the bench see them) and logs it once finished.
+ * network panel and the bench see them) and logs it once finished, or once its connection closed
+ * before the answer was complete (the client left, or a stream ended early): a request that never
+ * shows in the log is then one still in progress.
  */
 export function requestLog(logger: Logger): RequestHandler {
 	return (req, res, next) => {
@@ -30,20 +32,17 @@ export function requestLog(logger: Logger): RequestHandler {
 		beforeHeaders(res, () => {
 			res.setHeader('Server-Timing', `db;desc="${queries.count} ${queries.count === 1 ? 'query' : 'queries'}";dur=${queries.ms.toFixed(1)}`)
 		})
-		res.on('finish', () => {
-			const durationMs = Number(process.hrtime.bigint() - started) / 1e6
-			const level = res.statusCode >= 500 ? 'error' : 'info'
-			logger[level](
-				{
-					requestId,
-					method: req.method,
-					path: loggedPath(req.path),
-					status: res.statusCode,
-					durationMs: Math.round(durationMs * 10) / 10,
-					dbQueries: queries.count,
-				},
-				'request',
-			)
+		const fields = () => ({
+			requestId,
+			method: req.method,
+			path: loggedPath(req.path),
+			status: res.statusCode,
+			durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
+			dbQueries: queries.count,
+		})
+		res.on('finish', () => logger[res.statusCode >= 500 ? 'error' : 'info'](fields(), 'request'))
+		res.on('close', () => {
+			if (!res.writableFinished) logger.info({ ...fields(), headersSent: res.headersSent }, 'request closed before its answer was complete')
 		})
 		withQueryStats(queries, next)
 	}
