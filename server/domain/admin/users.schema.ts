@@ -20,12 +20,16 @@ export const MAX_CREDIT_ADJUSTMENT = 1000
 
 export const AdjustCreditsInput = z.object({
 	userId: UserId,
-	delta: z.coerce
-		.number({ message: 'Enter a whole number of credits' })
-		.int('Enter a whole number of credits')
-		.min(-MAX_CREDIT_ADJUSTMENT, `Adjust by at most ${MAX_CREDIT_ADJUSTMENT} credits at a time`)
-		.max(MAX_CREDIT_ADJUSTMENT, `Adjust by at most ${MAX_CREDIT_ADJUSTMENT} credits at a time`)
-		.refine((delta) => delta !== 0, 'Enter a change other than 0'),
+	// Digits only, as typed (z.coerce would also take "0x10", "1e2" or an empty box as numbers).
+	delta: z.preprocess(
+		(value) => (typeof value === 'string' && /^\s*[+-]?\d{1,9}\s*$/.test(value) ? Number(value) : value),
+		z
+			.number({ message: 'Enter a whole number of credits' })
+			.int('Enter a whole number of credits')
+			.min(-MAX_CREDIT_ADJUSTMENT, `Adjust by at most ${MAX_CREDIT_ADJUSTMENT} credits at a time`)
+			.max(MAX_CREDIT_ADJUSTMENT, `Adjust by at most ${MAX_CREDIT_ADJUSTMENT} credits at a time`)
+			.refine((delta) => delta !== 0, 'Enter a change other than 0'),
+	),
 	note: z.string().trim().min(1, 'Say why the credits change').max(500, 'Keep the note under 500 characters'),
 })
 export type AdjustCreditsInput = z.input<typeof AdjustCreditsInput>

@@ -46,7 +46,7 @@ describe('admin user management', () => {
 		expect(details.creditHistory).toMatchObject([
 			{ delta: 3, balanceAfter: 3, reason: 'admin_adjustment', note: 'Festival prize', actorEmail: adminRow.email },
 		])
-		for (const delta of [0, 1001, -1001, 1.5, 'x']) {
+		for (const delta of [0, 1001, -1001, 1.5, 'x', '0x10', '1e2', '', ' ']) {
 			await expect(adjustCredits(ctx, admin, { userId: target.id, delta, note: 'n' })).rejects.toMatchObject({ code: 'INVALID' })
 		}
 		await expect(adjustCredits(ctx, admin, { userId: target.id, delta: 1, note: '  ' })).rejects.toMatchObject({ code: 'INVALID' })
@@ -54,6 +54,11 @@ describe('admin user management', () => {
 			code: 'INVALID',
 			message: 'Credits cannot go below 0.',
 		})
+		// Digits as typed into the form, with a sign and spaces around them; nothing else reads as a number.
+		await expect(adjustCredits(ctx, admin, { userId: target.id, delta: '0x10', note: 'n' })).rejects.toMatchObject({
+			fieldErrors: { delta: ['Enter a whole number of credits'] },
+		})
+		expect(await adjustCredits(ctx, admin, { userId: target.id, delta: ' +2 ', note: 'Typed' })).toEqual({ balanceAfter: 5 })
 	})
 
 	test('two -1 adjustments on a balance of 1 arriving together: exactly one succeeds', async () => {
