@@ -30,7 +30,7 @@ export function remixHandler({ build, mode, getLoadContext, pageCache, compress 
 	const handleRequest = createRequestHandler(build, mode)
 	return async (req, res, next) => {
 		try {
-			const response = await handleRequest(remixRequest(req, res), getLoadContext(req, res))
+			const response = explainMethodNotAllowed(req, await handleRequest(remixRequest(req, res), getLoadContext(req, res)))
 			if (pageCache && (await pageCache.storeAndSend(req, res, response))) return
 			if (isDocument(response)) await sendDocument(req, res, response, compress)
 			else await sendResponse(res, response)
@@ -38,6 +38,20 @@ export function remixHandler({ build, mode, getLoadContext, pageCache, compress 
 			next(error)
 		}
 	}
+}
+
+/**
+ * A resource route (a file, a calendar feed, an export) has no action: Remix refuses a POST to it
+ * with 405 and `{"message":"Unexpected Server Error"}`, its sanitised text for any error. Says
+ * instead what is wrong and what the address takes. A 405 a route answers itself is left alone, as
+ * are single-fetch requests (`.data`), whose client reads Remix's own encoding.
+ */
+function explainMethodNotAllowed(req: ExpressRequest, response: Response): Response {
+	if (response.status !== 405 || response.headers.get('X-Remix-Error') !== 'yes' || req.path.endsWith('.data')) return response
+	return new Response(`This address does not accept ${req.method} requests.`, {
+		status: 405,
+		headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' },
+	})
 }
 
 /** The Fetch API request Remix reads: the URL by Express's trusted host and protocol, the body streamed. */

@@ -127,6 +127,15 @@ test.describe('hardening: bodies, URLs and inputs @js-only', () => {
 		expect(trace.status).toBe(405)
 	})
 
+	test('a post to an address that only serves (a file, a calendar feed) says so: 405 with Allow', async ({ request }) => {
+		for (const path of ['/calendar/not-a-token.ics', '/files/00000000-0000-4000-8000-000000000000']) {
+			const posted = await request.post(path, { headers: { Cookie: cookie }, form: { a: '1' }, maxRedirects: 0 })
+			expect(posted.status()).toBe(405)
+			expect(posted.headers()['allow']).toBe('GET, HEAD')
+			expect(await posted.text()).toBe('This address does not accept POST requests.')
+		}
+	})
+
 	test('a body without a Content-Length (chunked) is refused with 411', async ({ baseURL }) => {
 		const answer = await sendRaw(baseURL!, ['POST /signin HTTP/1.1', FORM, 'Transfer-Encoding: chunked'], '9\r\nemail=a%40\r\n')
 		expect(answer.status).toBe(411)
