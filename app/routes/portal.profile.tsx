@@ -43,6 +43,7 @@ import { getProfileBasics, updateProfileBasics } from '#server/domain/profiles/p
 import { ProfileBasicsInput } from '#server/domain/profiles/profile.schema.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 import { logFailure } from '#server/logger.ts'
+import { timeZoneChoices } from '#server/domain/time-zone.ts'
 import { isMultipartForm } from '#server/http/multipart.ts'
 
 export const meta: MetaFunction = () => pageMeta({ title: 'Profile', noindex: true })
@@ -63,7 +64,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		const cv = assets.find((asset) => asset.kind === 'cv') ?? null
 		return {
 			basics: { ...basics, fullName: basics.fullName ?? '', city: basics.city ?? '', country: basics.country ?? '', websiteUrl: basics.websiteUrl ?? '', timeZone: basics.timeZone ?? '' },
-			timeZones: Intl.supportedValuesOf('timeZone'),
+			timeZones: timeZoneChoices(basics.timeZone),
 			ingestedAt: ingestedAt ? formatDateTime(ingestedAt) : null,
 			artistBrief,
 			links: links.map(({ id, kind, url }) => ({ id, kind, url })),
@@ -193,7 +194,7 @@ function useBusy(intent: string) {
 
 type BasicsValues = z.input<typeof ProfileBasicsInput>
 
-function BasicsCard({ basics, timeZones, failed }: { basics: LoaderData['basics']; timeZones: string[]; failed: FailedForm }) {
+function BasicsCard({ basics, timeZones, failed }: { basics: LoaderData['basics']; timeZones: readonly string[]; failed: FailedForm }) {
 	const hydrated = useHydrated()
 	const busy = useBusy('update-basics')
 	const values = (failed?.values as typeof basics | undefined) ?? basics

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import { createTestContext } from '#tests/app-context.ts'
 import { createUser } from '#tests/factories.ts'
-import { effectiveTimeZone, getArtistToday, isValidTimeZone, todayIn } from './time-zone.ts'
+import { effectiveTimeZone, getArtistToday, isValidTimeZone, timeZoneChoices, todayIn } from './time-zone.ts'
 
 describe("an artist's today", () => {
 	test("is their calendar day, not the server's UTC day", () => {
@@ -32,5 +32,27 @@ describe("an artist's today", () => {
 		expect(await getArtistToday(ctx, id, { now, browserTimeZone: 'Asia/Tokyo' })).toBe('2025-03-10')
 		await ctx.db.profile.update({ where: { userId: id }, data: { timeZone: 'America/Los_Angeles' } })
 		expect(await getArtistToday(ctx, id, { now, browserTimeZone: 'Asia/Tokyo' })).toBe('2025-03-09')
+	})
+})
+
+describe('the time zones an artist picks from', () => {
+	test('are listed under their current names, with UTC, sorted', () => {
+		const zones = timeZoneChoices()
+		expect(zones).toEqual(expect.arrayContaining(['Asia/Kolkata', 'Europe/Kyiv', 'Europe/Berlin', 'UTC']))
+		expect(zones).not.toContain('Asia/Calcutta')
+		expect(zones).not.toContain('Europe/Kiev')
+		expect([...zones]).toEqual([...zones].sort())
+		expect(new Set(zones).size).toBe(zones.length)
+	})
+
+	test('include a saved zone the list lacks, so the select shows it, and nothing unknown', () => {
+		expect(timeZoneChoices('Asia/Calcutta')).toContain('Asia/Calcutta')
+		expect(timeZoneChoices('Mars/Olympus')).not.toContain('Mars/Olympus')
+		expect(timeZoneChoices('Europe/Berlin')).toBe(timeZoneChoices())
+	})
+
+	test('both the old and the new name of a renamed zone are valid (browsers report either)', () => {
+		for (const zone of ['Asia/Calcutta', 'Asia/Kolkata', 'Europe/Kiev', 'Europe/Kyiv']) expect(isValidTimeZone(zone)).toBe(true)
+		expect(todayIn('Asia/Kolkata', new Date('2026-03-01T20:00:00Z'))).toBe('2026-03-02')
 	})
 })

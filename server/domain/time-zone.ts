@@ -74,3 +74,34 @@ export async function getUserDay(ctx: Pick<AppContext, 'db'>, userId: string, { 
 export async function getArtistToday(ctx: Pick<AppContext, 'db'>, userId: string, options: DayOptions = {}) {
 	return (await getUserDay(ctx, userId, options)).today
 }
+
+/**
+ * Zones this runtime lists under names it has since replaced (ICU keeps CLDR's older ids): an
+ * artist looks for Kolkata or Kyiv, not Calcutta or Kiev. Both names mean the same zone, and the
+ * browser may report either (Chrome the old one), so both stay valid.
+ */
+const RENAMED_ZONES: Record<string, string> = {
+	'America/Godthab': 'America/Nuuk',
+	'Asia/Calcutta': 'Asia/Kolkata',
+	'Asia/Katmandu': 'Asia/Kathmandu',
+	'Asia/Rangoon': 'Asia/Yangon',
+	'Asia/Saigon': 'Asia/Ho_Chi_Minh',
+	'Atlantic/Faeroe': 'Atlantic/Faroe',
+	'Europe/Kiev': 'Europe/Kyiv',
+	'Pacific/Enderbury': 'Pacific/Kanton',
+	'Pacific/Ponape': 'Pacific/Pohnpei',
+	'Pacific/Truk': 'Pacific/Chuuk',
+}
+
+let zoneChoices: readonly string[] | undefined
+
+/**
+ * The zones an artist picks from: every zone this runtime knows, under its current name, and UTC;
+ * sorted. `saved` is added when it is a valid zone the list lacks, so a select shows what is saved.
+ */
+export function timeZoneChoices(saved?: string | null): readonly string[] {
+	zoneChoices ??= [
+		...new Set([...Intl.supportedValuesOf('timeZone').map((zone) => (isValidTimeZone(RENAMED_ZONES[zone] ?? '') ? RENAMED_ZONES[zone]! : zone)), 'UTC']),
+	].sort()
+	return saved && !zoneChoices.includes(saved) && isValidTimeZone(saved) ? [...zoneChoices, saved].sort() : zoneChoices
+}

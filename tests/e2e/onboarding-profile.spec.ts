@@ -79,9 +79,12 @@ test('a new artist completes onboarding, then edits the profile, links and image
 
 	// Basics.
 	await page.getByLabel('City').fill('Lisbon')
+	// Zones are offered under their current names (the runtime lists Kolkata as Calcutta).
+	await page.getByLabel('Time zone').selectOption({ label: 'Asia/Kolkata' })
 	await page.getByRole('button', { name: 'Save changes' }).click()
 	await expect(toasts(page)).toContainText('Profile updated successfully')
 	await expect(page.getByLabel('City')).toHaveValue('Lisbon')
+	await expect(page.getByLabel('Time zone')).toHaveValue('Asia/Kolkata')
 
 	// Links: add, then remove.
 	const linksCard = page.getByRole('region', { name: 'Links' })
