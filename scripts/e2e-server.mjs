@@ -3,7 +3,9 @@
 import { spawn } from 'node:child_process'
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
+import { createInterface } from 'node:readline'
 import { fileURLToPath } from 'node:url'
+import { e2eServerLog } from './e2e-log.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const port = process.env.E2E_PORT ?? '3100'
@@ -11,13 +13,14 @@ const port = process.env.E2E_PORT ?? '3100'
 const dataDir = path.join(root, 'data', port === '3100' ? 'e2e' : `e2e-${port}`)
 stopLeftoverPostgres(path.join(dataDir, 'postgres', 'postmaster.pid'))
 rmSync(dataDir, { recursive: true, force: true })
-// The server's log (JSON lines on stdout) is kept for `npm test`, which prints its warnings and
-// errors when a test fails (scripts/test.mjs): Playwright itself drops a web server's stdout.
-mkdirSync(path.join(root, 'test-results'), { recursive: true })
-const log = createWriteStream(path.join(root, 'test-results', port === '3100' ? 'e2e-server.log' : `e2e-server-${port}.log`), { flags: 'a' })
+// The server's log (JSON lines on stdout, which playwright.config.ts does not show) is kept for
+// `npm test`, which prints what it logged during a test that failed (scripts/test.mjs).
+const logFile = e2eServerLog(root, port)
+mkdirSync(path.dirname(logFile), { recursive: true })
+const log = createWriteStream(logFile, { flags: 'a' })
 const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server-build/index.js')], {
 	cwd: root,
-	stdio: ['inherit', 'pipe', 'inherit'],
+	stdio: ['inherit', 'pipe', 'pipe'],
 	env: {
 		...process.env,
 		NODE_ENV: 'production',
@@ -40,8 +43,20 @@ const server = spawn(process.execPath, ['--enable-source-maps', path.join(root, 
 	},
 })
 server.stdout.pipe(log)
+// A log that cannot be written is given up, never left to fill the pipe and stall the server.
+log.on('error', (error) => {
+	console.error(`e2e: the server's log could not be written (${error.message})`)
+	server.stdout.unpipe(log)
+	server.stdout.resume()
+})
+// Stderr (a crash's stack, Node's warnings) is shown as before, and kept in the log as JSON lines.
+server.stderr.pipe(process.stderr)
+createInterface({ input: server.stderr }).on('line', (line) => {
+	if (log.writable) log.write(`${JSON.stringify({ level: 50, time: new Date().toISOString(), msg: 'stderr', line })}\n`)
+})
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal))
-server.on('exit', (code) => process.exit(code ?? 0))
+// Once the server's output is read to its end and written down.
+server.on('close', (code) => log.end(() => process.exit(code ?? 0)))
 
 /**
  * A run killed before it could stop its database leaves the postmaster running on this port's

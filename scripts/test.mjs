@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { e2eServerLog } from './e2e-log.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const reports = path.join(root, 'test-results')
@@ -63,6 +64,8 @@ const steps = [
 let passed = 0
 let failed = 0
 const failedSteps = []
+/** What failed steps left to show, printed after every step. */
+const evidence = []
 for (const step of steps) {
 	console.log(`\n━━ ${step.name} ━━`)
 	const [command, ...args] = step.command
@@ -70,7 +73,7 @@ for (const step of steps) {
 	const ok = result.status === 0
 	if (!ok) {
 		failedSteps.push(step.name)
-		step.onFailure?.()
+		if (step.onFailure) evidence.push(step.onFailure)
 	}
 	const counts = step.count?.()
 	if (counts) {
@@ -90,11 +93,18 @@ for (const step of steps) {
  */
 function printE2eEvidence() {
 	const report = readJson(path.join(reports, 'e2e-results.json'))
-	const logFile = path.join(reports, 'e2e-server.log')
+	const logFile = e2eServerLog(root, process.env.E2E_PORT ?? '3100')
 	const log = existsSync(logFile) ? readFileSync(logFile, 'utf8').split('\n').filter(Boolean) : []
-	for (const failure of failedE2eResults(report?.suites ?? []).slice(0, 5)) {
+	if (!report) {
+		console.log(`\n── no end-to-end report; the end of the server's log (${path.relative(root, logFile)}) ──`)
+		console.log(log.slice(-30).map((line) => line.slice(0, 600)).join('\n'))
+		return
+	}
+	const failures = failedE2eResults(report.suites ?? [])
+	for (const failure of failures.slice(0, 5)) {
 		console.log(`\n── ${failure.title} ──`)
-		const context = failure.result.attachments?.find((attachment) => attachment.name === 'error-context')?.path
+		const attachment = (name) => failure.result.attachments?.find((item) => item.name === name)?.path
+		const context = attachment('error-context')
 		if (context && existsSync(context)) {
 			const text = readFileSync(context, 'utf8')
 			console.log('The page when it failed:')
@@ -109,16 +119,19 @@ function printE2eEvidence() {
 		const notable = meanwhile.filter(isNotable)
 		console.log(`The server meanwhile: ${meanwhile.length} log lines; warnings, errors, refusals, slow and unfinished requests (${notable.length}):`)
 		console.log(clip(notable.map((line) => line.slice(0, 600)).join('\n'), 40))
+		const trace = attachment('trace')
+		if (trace) console.log(`The browser's side, requests included: npx playwright show-trace ${path.relative(root, trace)}`)
 	}
+	if (failures.length > 5) console.log(`\n… and ${failures.length - 5} more failed results (test-results/e2e-results.json)`)
 }
 
 /** A warning or worse, or a request that failed, took a second or more, or never finished. */
 function isNotable(line) {
 	try {
 		const entry = JSON.parse(line)
-		return entry.level >= 40 || entry.status >= 400 || entry.durationMs >= 1_000 || entry.msg !== 'request'
+		return entry.level >= 40 || entry.status >= 400 || entry.status === null || entry.durationMs >= 1_000 || entry.msg !== 'request'
 	} catch {
-		return true
+		return true // a line cut short
 	}
 }
 
@@ -142,6 +155,7 @@ function clip(text, lines) {
 	return all.length > lines ? [...all.slice(0, lines), `… ${all.length - lines} more lines`].join('\n') : text
 }
 
+for (const print of evidence) print()
 console.log(failedSteps.length ? `\nfailed: ${failedSteps.join(', ')}` : '\nevery check passed')
 console.log(`${passed} passed, ${failed} failed`)
 process.exit(failedSteps.length ? 1 : 0)

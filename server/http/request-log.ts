@@ -18,8 +18,7 @@ export function loggedPath(path: string): string {
  * Gives every request an id (kept from X-Request-Id when sane), counts the statements it sends to
  * the database (told in a Server-Timing header, `db;desc="2 queries";dur=1.4`, so a browser's
  * network panel and the bench see them) and logs it once finished, or once its connection closed
- * before the answer was complete (the client left, or a stream ended early): a request that never
- * shows in the log is then one still in progress.
+ * before the answer was complete (the client left, or a stream ended early).
  */
 export function requestLog(logger: Logger): RequestHandler {
 	return (req, res, next) => {
@@ -42,7 +41,8 @@ export function requestLog(logger: Logger): RequestHandler {
 		})
 		res.on('finish', () => logger[res.statusCode >= 500 ? 'error' : 'info'](fields(), 'request'))
 		res.on('close', () => {
-			if (!res.writableFinished) logger.info({ ...fields(), headersSent: res.headersSent }, 'request closed before its answer was complete')
+			// Before any answer, the status is only Node's default.
+			if (!res.writableFinished) logger.info({ ...fields(), status: res.headersSent ? res.statusCode : null }, 'request closed before its answer was complete')
 		})
 		withQueryStats(queries, next)
 	}
