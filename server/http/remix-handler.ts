@@ -41,13 +41,18 @@ export function remixHandler({ build, mode, getLoadContext, pageCache, compress 
 }
 
 /**
- * A resource route (a file, a calendar feed, an export) has no action: Remix refuses a POST to it
- * with 405 and `{"message":"Unexpected Server Error"}`, its sanitised text for any error. Says
- * instead what is wrong and what the address takes. A 405 a route answers itself is left alone, as
- * are single-fetch requests (`.data`), whose client reads Remix's own encoding.
+ * A resource route (a file, a calendar feed, an export) has no action: Remix refuses a post to it
+ * with 405 and, in production, `{"message":"Unexpected Server Error"}`, its sanitised text for any
+ * error. Says instead what is wrong and what the address takes: every resource route has a loader.
+ * Only for the methods an action would take (Remix refuses methods it does not know with 405 too,
+ * where GET is not the whole story); a 405 a route returns itself, and single-fetch requests
+ * (`.data`, whose client reads Remix's own encoding), are left as they are.
  */
+const ACTION_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
 function explainMethodNotAllowed(req: ExpressRequest, response: Response): Response {
-	if (response.status !== 405 || response.headers.get('X-Remix-Error') !== 'yes' || req.path.endsWith('.data')) return response
+	if (response.status !== 405 || response.headers.get('X-Remix-Error') !== 'yes') return response
+	if (!ACTION_METHODS.has(req.method) || req.path.endsWith('.data')) return response
 	return new Response(`This address does not accept ${req.method} requests.`, {
 		status: 405,
 		headers: { 'Content-Type': 'text/plain; charset=utf-8', Allow: 'GET, HEAD' },

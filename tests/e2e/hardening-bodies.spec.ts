@@ -134,6 +134,11 @@ test.describe('hardening: bodies, URLs and inputs @js-only', () => {
 			expect(posted.headers()['allow']).toBe('GET, HEAD')
 			expect(await posted.text()).toBe('This address does not accept POST requests.')
 		}
+		// A route's own refusal keeps its words and its Allow.
+		const ingest = await request.get('/api/profile/ingest', { headers: { Cookie: cookie } })
+		expect(ingest.status()).toBe(405)
+		expect(ingest.headers()['allow']).toBe('POST')
+		expect(await ingest.json()).toEqual({ error: 'Method not allowed' })
 	})
 
 	test('a body without a Content-Length (chunked) is refused with 411', async ({ baseURL }) => {
