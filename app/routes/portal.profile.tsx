@@ -43,7 +43,7 @@ import { getProfileBasics, updateProfileBasics } from '#server/domain/profiles/p
 import { ProfileBasicsInput } from '#server/domain/profiles/profile.schema.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 import { logFailure } from '#server/logger.ts'
-import { timeZoneChoices } from '#server/domain/time-zone.ts'
+import { canonicalTimeZone, timeZoneChoices } from '#server/domain/time-zone.ts'
 import { isMultipartForm } from '#server/http/multipart.ts'
 
 export const meta: MetaFunction = () => pageMeta({ title: 'Profile', noindex: true })
@@ -61,10 +61,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 			getBillingSummary(app, user),
 		])
 		const { ingestedAt, artistBrief, cvReadError, ...basics } = profile
+		// A zone saved under an older name ("Asia/Calcutta") is shown under its current one.
+		const timeZone = basics.timeZone ? canonicalTimeZone(basics.timeZone) : ''
 		const cv = assets.find((asset) => asset.kind === 'cv') ?? null
 		return {
-			basics: { ...basics, fullName: basics.fullName ?? '', city: basics.city ?? '', country: basics.country ?? '', websiteUrl: basics.websiteUrl ?? '', timeZone: basics.timeZone ?? '' },
-			timeZones: timeZoneChoices(basics.timeZone),
+			basics: { ...basics, fullName: basics.fullName ?? '', city: basics.city ?? '', country: basics.country ?? '', websiteUrl: basics.websiteUrl ?? '', timeZone },
+			timeZones: timeZoneChoices(timeZone),
 			ingestedAt: ingestedAt ? formatDateTime(ingestedAt) : null,
 			artistBrief,
 			links: links.map(({ id, kind, url }) => ({ id, kind, url })),

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { createTestContext } from '#tests/app-context.ts'
 import { createUser } from '#tests/factories.ts'
-import { effectiveTimeZone, getArtistToday, isValidTimeZone, timeZoneChoices, todayIn } from './time-zone.ts'
+import { ProfileBasicsInput } from './profiles/profile.schema.ts'
+import { canonicalTimeZone, effectiveTimeZone, getArtistToday, isValidTimeZone, timeZoneChoices, todayIn } from './time-zone.ts'
 
 describe("an artist's today", () => {
 	test("is their calendar day, not the server's UTC day", () => {
@@ -36,19 +37,29 @@ describe("an artist's today", () => {
 })
 
 describe('the time zones an artist picks from', () => {
-	test('are listed under their current names, with UTC, sorted', () => {
+	test('are listed under their current names, with UTC, sorted, each once', () => {
 		const zones = timeZoneChoices()
-		expect(zones).toEqual(expect.arrayContaining(['Asia/Kolkata', 'Europe/Kyiv', 'Europe/Berlin', 'UTC']))
-		expect(zones).not.toContain('Asia/Calcutta')
-		expect(zones).not.toContain('Europe/Kiev')
+		expect(zones).toEqual(expect.arrayContaining(['Asia/Kolkata', 'Europe/Kyiv', 'America/Argentina/Buenos_Aires', 'Europe/Berlin', 'UTC']))
+		for (const old of ['Asia/Calcutta', 'Europe/Kiev', 'America/Buenos_Aires']) expect(zones).not.toContain(old)
+		// Every name the list offers is already the name it would be saved under.
+		expect(zones.filter((zone) => canonicalTimeZone(zone) !== zone)).toEqual([])
 		expect([...zones]).toEqual([...zones].sort())
 		expect(new Set(zones).size).toBe(zones.length)
 	})
 
-	test('include a saved zone the list lacks, so the select shows it, and nothing unknown', () => {
+	test('a zone is saved and shown under its current name, in its usual case', () => {
+		expect(canonicalTimeZone('Asia/Calcutta')).toBe('Asia/Kolkata')
+		expect(canonicalTimeZone('asia/kolkata')).toBe('Asia/Kolkata')
+		expect(canonicalTimeZone('europe/berlin')).toBe('Europe/Berlin')
+		expect(canonicalTimeZone('Etc/UTC')).toBe('UTC')
+		expect(canonicalTimeZone('Mars/Olympus')).toBe('Mars/Olympus')
+		expect(ProfileBasicsInput.shape.timeZone.parse(' asia/calcutta ')).toBe('Asia/Kolkata')
+	})
+
+	test('a saved zone the list lacks is added, so the select shows it; nothing unknown is', () => {
+		expect(timeZoneChoices('America/New_York')).toBe(timeZoneChoices())
 		expect(timeZoneChoices('Asia/Calcutta')).toContain('Asia/Calcutta')
 		expect(timeZoneChoices('Mars/Olympus')).not.toContain('Mars/Olympus')
-		expect(timeZoneChoices('Europe/Berlin')).toBe(timeZoneChoices())
 	})
 
 	test('both the old and the new name of a renamed zone are valid (browsers report either)', () => {

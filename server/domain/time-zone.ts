@@ -76,12 +76,21 @@ export async function getArtistToday(ctx: Pick<AppContext, 'db'>, userId: string
 }
 
 /**
- * Zones this runtime lists under names it has since replaced (ICU keeps CLDR's older ids): an
- * artist looks for Kolkata or Kyiv, not Calcutta or Kiev. Both names mean the same zone, and the
- * browser may report either (Chrome the old one), so both stay valid.
+ * Zones this runtime knows under names they have since lost (ICU keeps CLDR's older ids): an artist
+ * looks for Kolkata or Kyiv, not Calcutta or Kiev. Both names mean the same zone, and a browser may
+ * report either (Chrome the old one), so both stay valid; the current one is shown and saved.
  */
 const RENAMED_ZONES: Record<string, string> = {
+	'Africa/Asmera': 'Africa/Asmara',
+	'America/Buenos_Aires': 'America/Argentina/Buenos_Aires',
+	'America/Catamarca': 'America/Argentina/Catamarca',
+	'America/Coral_Harbour': 'America/Atikokan',
+	'America/Cordoba': 'America/Argentina/Cordoba',
 	'America/Godthab': 'America/Nuuk',
+	'America/Indianapolis': 'America/Indiana/Indianapolis',
+	'America/Jujuy': 'America/Argentina/Jujuy',
+	'America/Louisville': 'America/Kentucky/Louisville',
+	'America/Mendoza': 'America/Argentina/Mendoza',
 	'Asia/Calcutta': 'Asia/Kolkata',
 	'Asia/Katmandu': 'Asia/Kathmandu',
 	'Asia/Rangoon': 'Asia/Yangon',
@@ -93,15 +102,27 @@ const RENAMED_ZONES: Record<string, string> = {
 	'Pacific/Truk': 'Pacific/Chuuk',
 }
 
+/**
+ * A valid zone under the name it is shown and saved by: its current IANA name in its usual case
+ * ("asia/calcutta" and "Asia/Kolkata" are both "Asia/Kolkata"; "Etc/UTC" is "UTC"). An unknown zone
+ * is returned as it is.
+ */
+export function canonicalTimeZone(timeZone: string): string {
+	const format = dayFormat(timeZone)
+	if (!format) return timeZone
+	const resolved = format.resolvedOptions().timeZone
+	const renamed = RENAMED_ZONES[resolved]
+	return renamed && isValidTimeZone(renamed) ? renamed : resolved
+}
+
 let zoneChoices: readonly string[] | undefined
 
 /**
- * The zones an artist picks from: every zone this runtime knows, under its current name, and UTC;
- * sorted. `saved` is added when it is a valid zone the list lacks, so a select shows what is saved.
+ * The zones an artist picks from: every zone this runtime knows, under its current name, and UTC,
+ * sorted. `saved` (canonical, see canonicalTimeZone) is added when the list lacks it, so a select
+ * always shows what is saved.
  */
 export function timeZoneChoices(saved?: string | null): readonly string[] {
-	zoneChoices ??= [
-		...new Set([...Intl.supportedValuesOf('timeZone').map((zone) => (isValidTimeZone(RENAMED_ZONES[zone] ?? '') ? RENAMED_ZONES[zone]! : zone)), 'UTC']),
-	].sort()
+	zoneChoices ??= Object.freeze([...new Set([...Intl.supportedValuesOf('timeZone').map(canonicalTimeZone), 'UTC'])].sort())
 	return saved && !zoneChoices.includes(saved) && isValidTimeZone(saved) ? [...zoneChoices, saved].sort() : zoneChoices
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { isValidTimeZone } from '#server/domain/time-zone.ts'
+import { canonicalTimeZone, isValidTimeZone } from '#server/domain/time-zone.ts'
 import { INTERESTS, MEDIUMS } from './choices.ts'
 
 /*
@@ -69,6 +69,8 @@ export const TimeZone = z
 	.nullish()
 	.transform((value) => value || null)
 	.refine((value) => value === null || isValidTimeZone(value), 'Choose a time zone from the list')
+	// Saved under the name the list shows ("asia/calcutta" as "Asia/Kolkata").
+	.transform((value) => value && canonicalTimeZone(value))
 
 export const ProfileBasicsInput = z.object({
 	fullName: FullName,
