@@ -20,9 +20,10 @@ export const MAX_CREDIT_ADJUSTMENT = 1000
 
 export const AdjustCreditsInput = z.object({
 	userId: UserId,
-	// Digits only, as typed (z.coerce would also take "0x10", "1e2" or an empty box as numbers).
+	// Digits as typed, "2.0" as a number field allows (z.coerce would also take "0x10", "1e2" or an
+	// empty box as numbers).
 	delta: z.preprocess(
-		(value) => (typeof value === 'string' && /^\s*[+-]?\d{1,9}\s*$/.test(value) ? Number(value) : value),
+		(value) => (typeof value === 'string' && /^\s*[+-]?\d{1,9}(?:\.0*)?\s*$/.test(value) ? Number(value) : value),
 		z
 			.number({ message: 'Enter a whole number of credits' })
 			.int('Enter a whole number of credits')

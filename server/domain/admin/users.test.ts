@@ -55,10 +55,13 @@ describe('admin user management', () => {
 			message: 'Credits cannot go below 0.',
 		})
 		// Digits as typed into the form, with a sign and spaces around them; nothing else reads as a number.
-		await expect(adjustCredits(ctx, admin, { userId: target.id, delta: '0x10', note: 'n' })).rejects.toMatchObject({
-			fieldErrors: { delta: ['Enter a whole number of credits'] },
-		})
+		for (const delta of ['0x10', '1e2', '']) {
+			await expect(adjustCredits(ctx, admin, { userId: target.id, delta, note: 'n' })).rejects.toMatchObject({
+				fieldErrors: { delta: ['Enter a whole number of credits'] },
+			})
+		}
 		expect(await adjustCredits(ctx, admin, { userId: target.id, delta: ' +2 ', note: 'Typed' })).toEqual({ balanceAfter: 5 })
+		expect(await adjustCredits(ctx, admin, { userId: target.id, delta: '-1.0', note: 'As a number field sends it' })).toEqual({ balanceAfter: 4 })
 	})
 
 	test('two -1 adjustments on a balance of 1 arriving together: exactly one succeeds', async () => {
