@@ -24,6 +24,8 @@ describe('parseEnv', () => {
 
 	test('an invalid value stops start-up with a message naming the variable', () => {
 		expect(problems({ PORT: 'eighty' })).toEqual([expect.stringMatching(/^PORT /)])
+		// Out of range, it also makes no URL: still one message, not a crash while checking the others.
+		expect(problems({ PORT: '99999' })).toEqual([expect.stringMatching(/^PORT /)])
 		expect(problems({ DATABASE_URL: 'mysql://localhost/db' })).toEqual([
 			'DATABASE_URL must start with postgres:// or postgresql://',
 		])

@@ -127,7 +127,8 @@ const EnvSchema = z
 		// The outbox keeps every sign-in and reset link readable on the server, and nothing reaches the
 		// people who asked: right on a developer's machine, a silent trap on a public installation.
 		const appUrl = env.APP_URL ?? `http://localhost:${env.PORT}`
-		if (!env.SMTP_URL && !env.MAIL_TRANSPORT && !isLocalOrigin(appUrl)) {
+		// An unusable PORT or APP_URL is reported on its own field.
+		if (!env.SMTP_URL && !env.MAIL_TRANSPORT && URL.canParse(appUrl) && !isLocalOrigin(appUrl)) {
 			ctx.addIssue({
 				code: 'custom',
 				path: ['SMTP_URL'],
