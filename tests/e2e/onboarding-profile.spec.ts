@@ -105,7 +105,10 @@ test('a new artist completes onboarding, then edits the profile, links and image
 
 	// Images: upload, then remove.
 	await page.getByLabel('Image files').setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: tinyPng() })
+	// The post's answer is awaited on its own: a failure then says whether the upload or the page after it was missing.
+	const uploaded = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/portal/profile'))
 	await page.getByRole('button', { name: 'Upload images' }).click()
+	expect((await uploaded).status()).toBeLessThan(400)
 	await expect(toasts(page)).toContainText('File uploaded successfully')
 	const image = page.getByRole('img', { name: 'second.png' })
 	await expect(image).toBeVisible()
