@@ -14,10 +14,19 @@ export const QUESTION_MESSAGES = {
 	slugTaken: 'Slug must be unique within this opportunity',
 	typeRequired: 'Type is required',
 	limitValue: 'Limit value must be greater than 0',
+	limitTooLarge: (limitType: 'words' | 'chars') =>
+		`Limit value must be at most ${MAX_LIMIT_VALUE[limitType].toLocaleString('en-US')} ${limitType === 'words' ? 'words' : 'characters'}`,
 	options: 'At least 2 options are required for choice types',
 	optionsNote: 'Maximum 20 options allowed',
 	orderChanged: 'The questions changed while you were reordering. Reload and try again.',
 } as const
+
+/**
+ * The largest limits a question may set: an answer holds at most 50,000 characters
+ * (ANSWER_MAX_CHARS), which is about 10,000 words. Beyond, no answer could reach the limit, and
+ * the database's integer could overflow.
+ */
+export const MAX_LIMIT_VALUE = { chars: 50_000, words: 10_000 } as const
 
 /** Trimmed, without blanks and without repeats, in the order given. */
 export function cleanOptions(options: readonly string[]): string[] {
@@ -54,6 +63,8 @@ type QuestionFieldValues = z.output<z.ZodObject<typeof questionFieldShape>>
 function checkQuestion(value: QuestionFieldValues, ctx: z.RefinementCtx) {
 	if (acceptsLimit(value.type) && value.limitType !== 'none' && !(value.limitValue !== undefined && value.limitValue > 0)) {
 		ctx.addIssue({ code: 'custom', path: ['limitValue'], message: QUESTION_MESSAGES.limitValue })
+	} else if (acceptsLimit(value.type) && value.limitType !== 'none' && value.limitValue! > MAX_LIMIT_VALUE[value.limitType]) {
+		ctx.addIssue({ code: 'custom', path: ['limitValue'], message: QUESTION_MESSAGES.limitTooLarge(value.limitType) })
 	}
 	if (acceptsOptions(value.type) && cleanOptions(value.options).length < MIN_CHOICE_OPTIONS) {
 		ctx.addIssue({ code: 'custom', path: ['options'], message: QUESTION_MESSAGES.options })

@@ -50,6 +50,14 @@ describe('question validation', () => {
 			})
 		}
 		await expect(add('Statement', { limitType: 'words', limitValue: '300' })).resolves.toMatchObject({ limitType: 'words', limitValue: 300 })
+		// Beyond what an answer can hold (and past the database's integer), a message, not a failed save.
+		await expect(add('Essay', { limitType: 'words', limitValue: '99999999999' })).rejects.toMatchObject({
+			fieldErrors: { limitValue: ['Limit value must be at most 10,000 words'] },
+		})
+		await expect(add('Essay', { limitType: 'chars', limitValue: 50_001 })).rejects.toMatchObject({
+			fieldErrors: { limitValue: ['Limit value must be at most 50,000 characters'] },
+		})
+		await expect(add('Essay', { limitType: 'chars', limitValue: 50_000 })).resolves.toMatchObject({ limitValue: 50_000 })
 		await expect(add('Website', { type: 'url', limitType: 'chars', limitValue: 0 })).resolves.toMatchObject({
 			limitType: null,
 			limitValue: null,
