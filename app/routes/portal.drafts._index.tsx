@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { Pagination } from '#app/components/pagination.tsx'
@@ -20,13 +20,20 @@ export const meta: MetaFunction = () => pageMeta({ title: 'Drafts' })
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const user = requireOnboardedUser(request, context)
 	const params = new URL(request.url).searchParams
+	let list
 	try {
 		// The search box holds at most 200 characters; a longer one in a hand-made URL is cut, not an error.
-		return { ...(await listDrafts(context.app, user, { q: (params.get('q') ?? '').slice(0, 200), page: params.get('page') ?? 1 })), loadError: null }
+		list = await listDrafts(context.app, user, { q: (params.get('q') ?? '').slice(0, 200), page: params.get('page') ?? 1 })
 	} catch (error) {
 		logFailure(context.app.logger, error, {}, 'drafts list failed to load')
 		return { q: params.get('q')?.slice(0, 200) ?? '', page: 1, pageCount: 1, total: 0, drafts: [], loadError: 'Failed to load drafts' }
 	}
+	// A page past the end (drafts deleted since, an old link) opens the last page, not "no drafts yet".
+	if (list.page > list.pageCount) {
+		params.set('page', String(list.pageCount))
+		throw redirect(`/portal/drafts?${params}`)
+	}
+	return { ...list, loadError: null }
 }
 
 export default function Drafts() {

@@ -224,3 +224,21 @@ test('the draft page and the drafts list have no serious or critical axe violati
 		expect(serious, `${path}: ${serious.map((violation) => violation.id).join(', ')}`).toEqual([])
 	}
 })
+
+test('the drafts list pages by 20; a page past the end opens the last page', async ({ page, context, baseURL }) => {
+	const user = await createE2eUser()
+	await withE2eDb((db) =>
+		db.query(
+			`INSERT INTO drafts (user_id, opportunity_title, title, status, updated_at, created_at)
+			 SELECT $1::uuid, 'Paged Residency', 'Paged draft ' || n, 'completed', now(), now() - n * interval '1 minute' FROM generate_series(1, 21) AS n`,
+			[user.id],
+		),
+	)
+	await signIn(context, user, baseURL!)
+	await open(page, '/portal/drafts')
+	await expect(page.getByRole('link', { name: /Paged draft/ })).toHaveCount(20)
+	await open(page, '/portal/drafts?page=9')
+	await expect(page).toHaveURL(/\/portal\/drafts\?page=2$/)
+	await expect(page.getByRole('link', { name: /Paged draft 21\b/ })).toBeVisible()
+	await expect(page.getByText("You haven't created any drafts yet.")).toHaveCount(0)
+})
