@@ -1,11 +1,15 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
-import { forwardRef, type ComponentPropsWithoutRef, type ElementRef, type HTMLAttributes } from 'react'
+import { forwardRef, useRef, type ComponentPropsWithoutRef, type ElementRef, type HTMLAttributes } from 'react'
 import { X } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 
 /*
  * A dialog is a JavaScript enhancement: every dialog needs a no-JavaScript fallback
  * (its own page, see ARCHITECTURE.md "Progressive enhancement").
+ *
+ * Closed, a dialog gives focus back to what had it when it opened. Radix does so for a
+ * DialogTrigger; a dialog opened from state (a button that opens it only on a free plan) would
+ * otherwise leave focus on the page's body, and a keyboard user back at its top.
  */
 export const Dialog = DialogPrimitive.Root
 export const DialogTrigger = DialogPrimitive.Trigger
@@ -14,7 +18,8 @@ export const DialogClose = DialogPrimitive.Close
 export const DialogContent = forwardRef<
 	ElementRef<typeof DialogPrimitive.Content>,
 	ComponentPropsWithoutRef<typeof DialogPrimitive.Content>
->(function DialogContent({ className, children, ...props }, ref) {
+>(function DialogContent({ className, children, onOpenAutoFocus, onCloseAutoFocus, ...props }, ref) {
+	const returnFocusTo = useRef<HTMLElement | null>(null)
 	return (
 		<DialogPrimitive.Portal>
 			<DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-foreground/40 backdrop-blur-[2px] data-[state=open]:animate-overlay-in" />
@@ -24,6 +29,18 @@ export const DialogContent = forwardRef<
 					'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-card p-6 text-card-foreground shadow-raised data-[state=open]:animate-dialog-in',
 					className,
 				)}
+				onOpenAutoFocus={(event) => {
+					// Called before focus moves into the dialog.
+					returnFocusTo.current = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null
+					onOpenAutoFocus?.(event)
+				}}
+				onCloseAutoFocus={(event) => {
+					onCloseAutoFocus?.(event)
+					const opener = returnFocusTo.current
+					if (event.defaultPrevented || !opener?.isConnected) return
+					event.preventDefault()
+					opener.focus()
+				}}
 				{...props}
 			>
 				{children}
