@@ -145,12 +145,17 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 	)
 }
 
+/**
+ * Regenerate or Undo. While it cannot act the button is marked disabled rather than made so: a
+ * disabled button loses focus, and a keyboard user who pressed Regenerate found themselves at the
+ * top of the page when the new answer came.
+ */
 function AnswerActionForm({ answerId, intent, disabled, children }: { answerId: string; intent: string; disabled: boolean; children: ReactNode }) {
 	return (
-		<Form method="post" preventScrollReset>
+		<Form method="post" preventScrollReset onSubmit={disabled ? (event) => event.preventDefault() : undefined}>
 			<input type="hidden" name="intent" value={intent} />
 			<input type="hidden" name="answerId" value={answerId} />
-			<Button type="submit" variant="outline" size="sm" disabled={disabled}>
+			<Button type="submit" variant="outline" size="sm" aria-disabled={disabled || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50">
 				{children}
 			</Button>
 		</Form>
