@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, Link, Outlet, useLoaderData, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react'
+import { Form, Link, Outlet, useLoaderData, useLocation, useNavigation, useRevalidator, useSearchParams } from '@remix-run/react'
 import { useMutation } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ApplicationFormPreview } from '#app/components/questions/form-preview.tsx'
 import { questionPath, questionsPath } from '#app/components/questions/paths.ts'
@@ -81,6 +81,7 @@ export default function QuestionsTab() {
 	const revalidator = useRevalidator()
 	const loading =
 		hydrated && (revalidator.state === 'loading' || (navigation.state === 'loading' && navigation.location.pathname === base))
+	useFocusListWhenEditorCloses(base)
 
 	return (
 		<div className="grid gap-6">
@@ -115,7 +116,7 @@ export default function QuestionsTab() {
 				<section aria-labelledby="questions-title">
 					<Card>
 						<CardHeader className="flex-row items-center justify-between">
-							<CardTitle as="h3" id="questions-title">
+							<CardTitle as="h3" id="questions-title" tabIndex={-1} className="outline-none">
 								Questions ({questions.length})
 							</CardTitle>
 							<p role="status" className="text-sm text-muted-foreground">
@@ -315,4 +316,18 @@ function SortableQuestions({ opportunityId, questions }: { opportunityId: string
 			</ol>
 		</>
 	)
+}
+
+/**
+ * When the editor above the list closes (saved, deleted, cancelled), its controls go with it and the
+ * keyboard's focus would fall to the page's body: it moves to the list's heading instead.
+ */
+function useFocusListWhenEditorCloses(base: string) {
+	const { pathname } = useLocation()
+	const previous = useRef(pathname)
+	useEffect(() => {
+		const closed = previous.current !== base && pathname === base
+		previous.current = pathname
+		if (closed && (document.activeElement === null || document.activeElement === document.body)) document.getElementById('questions-title')?.focus()
+	}, [pathname, base])
 }

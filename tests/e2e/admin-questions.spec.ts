@@ -199,6 +199,8 @@ test('an admin adds, edits, reorders, imports, saves as template and deletes que
 	}
 	await expect(toasts(page)).toContainText('Question deleted successfully')
 	await expect(page.getByRole('heading', { name: 'Questions (3)' })).toBeVisible()
+	// With JavaScript the editor closes in place, and the keyboard's focus goes to the list, not the page's top.
+	if (isJs()) await expect(page.getByRole('heading', { name: 'Questions (3)' })).toBeFocused()
 	expect(await rowLabels(page)).toEqual([medium, 'Artist Statement (short)', templateLabel])
 	await expect(rows(page).nth(1)).toContainText('2')
 
