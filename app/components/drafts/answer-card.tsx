@@ -9,7 +9,7 @@ import { fieldClassName } from '#app/components/ui/field-styles.ts'
 import { AlertCircle, LoaderCircle, RefreshCw, Save, Undo2 } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
-import { answerType, isLimitedType, limitState } from '#server/domain/drafting/answer-fit.ts'
+import { answerFormatProblem, answerType, isLimitedType, limitState } from '#server/domain/drafting/answer-fit.ts'
 import { ANSWER_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
 import { displayAnswer } from '#server/domain/drafting/export/document.ts'
 import type { DraftView } from '#server/domain/drafting/drafts.ts'
@@ -57,6 +57,7 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 	const busy = (intent: string) => navigation.state !== 'idle' && navigation.formData?.get('intent') === intent && navigation.formData?.get('answerId') === answer.id
 	const pending = answer.status === 'pending'
 	const limit = isLimitedType(answer.questionType) ? limitState(text, answer.limitType, answer.limitValue) : null
+	const formatProblem = answerFormatProblem(answer.questionType, text)
 	const fieldId = `${id}-answer`
 
 	return (
@@ -108,6 +109,7 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 									{limit.over ? <span className="ml-2 font-medium text-destructive">{limit.over} over limit</span> : null}
 								</>
 							) : null}
+							{formatProblem ? <span className="font-medium text-destructive">{formatProblem}</span> : null}
 						</p>
 						<p id={`${id}-save`} aria-live="polite" className="text-muted-foreground">
 							{refused ? <span className="font-medium text-destructive">{refused.error}</span> : <SaveStatus state={autosave.state} onRetry={autosave.retry} />}

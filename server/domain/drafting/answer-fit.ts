@@ -47,6 +47,29 @@ export function isLimitedType(type: string) {
 	return shaped === 'short_text' || shaped === 'long_text'
 }
 
+export const ANSWER_FORMAT_MESSAGES = {
+	number: 'Not a number',
+	url: 'Not a web address (https://…)',
+} as const
+
+/**
+ * What is wrong with an edited answer's form, for a note beside it (never a refusal: an answer is
+ * the artist's work in progress, saved as typed): a number answer that is no number ("12,000" and
+ * "-3.5" are), a url answer that is no http(s) address. Null when it fits, or is empty.
+ */
+export function answerFormatProblem(type: string, text: string): string | null {
+	const value = text.trim()
+	if (!value) return null
+	switch (answerType(type)) {
+		case 'number':
+			return /^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/.test(value) ? null : ANSWER_FORMAT_MESSAGES.number
+		case 'url':
+			return /^https?:\/\/[^\s/.]+\.[^\s]+$/i.test(value) && URL.canParse(value) ? null : ANSWER_FORMAT_MESSAGES.url
+		default:
+			return null
+	}
+}
+
 export type ShapeQuestion = {
 	type: string
 	label: string
