@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ANSWER_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
 import { acceptsLimit, acceptsOptions, DEFAULT_QUESTION_TYPE, LIMIT_TYPES, MIN_CHOICE_OPTIONS, QUESTION_TYPES } from './display.ts'
 
 /*
@@ -22,11 +23,11 @@ export const QUESTION_MESSAGES = {
 } as const
 
 /**
- * The largest limits a question may set: an answer holds at most 50,000 characters
- * (ANSWER_MAX_CHARS), which is about 10,000 words. Beyond, no answer could reach the limit, and
- * the database's integer could overflow.
+ * The largest limits a question may set: an answer holds at most ANSWER_MAX_CHARS (50,000)
+ * characters, which is about 10,000 words. Beyond, no answer could reach the limit, and the
+ * database's integer could overflow.
  */
-export const MAX_LIMIT_VALUE = { chars: 50_000, words: 10_000 } as const
+export const MAX_LIMIT_VALUE = { chars: ANSWER_MAX_CHARS, words: 10_000 } as const
 
 /** Trimmed, without blanks and without repeats, in the order given. */
 export function cleanOptions(options: readonly string[]): string[] {
@@ -61,10 +62,12 @@ const questionFieldShape = {
 type QuestionFieldValues = z.output<z.ZodObject<typeof questionFieldShape>>
 
 function checkQuestion(value: QuestionFieldValues, ctx: z.RefinementCtx) {
-	if (acceptsLimit(value.type) && value.limitType !== 'none' && !(value.limitValue !== undefined && value.limitValue > 0)) {
-		ctx.addIssue({ code: 'custom', path: ['limitValue'], message: QUESTION_MESSAGES.limitValue })
-	} else if (acceptsLimit(value.type) && value.limitType !== 'none' && value.limitValue! > MAX_LIMIT_VALUE[value.limitType]) {
-		ctx.addIssue({ code: 'custom', path: ['limitValue'], message: QUESTION_MESSAGES.limitTooLarge(value.limitType) })
+	if (acceptsLimit(value.type) && value.limitType !== 'none') {
+		if (value.limitValue === undefined || !(value.limitValue > 0)) {
+			ctx.addIssue({ code: 'custom', path: ['limitValue'], message: QUESTION_MESSAGES.limitValue })
+		} else if (value.limitValue > MAX_LIMIT_VALUE[value.limitType]) {
+			ctx.addIssue({ code: 'custom', path: ['limitValue'], message: QUESTION_MESSAGES.limitTooLarge(value.limitType) })
+		}
 	}
 	if (acceptsOptions(value.type) && cleanOptions(value.options).length < MIN_CHOICE_OPTIONS) {
 		ctx.addIssue({ code: 'custom', path: ['options'], message: QUESTION_MESSAGES.options })
