@@ -42,7 +42,9 @@ function useNewTabFlow(fallback: string) {
 		},
 		fail(tab: Window | null, error: Parameters<typeof trpcErrorMessage>[0]) {
 			tab?.close()
-			showToast({ type: 'error', description: trpcErrorMessage(error, fallback) })
+			// A session that ended after the page loaded gets the signed-out visitor's words.
+			if (error.data?.code === 'UNAUTHORIZED') showSignInRequired()
+			else showToast({ type: 'error', description: trpcErrorMessage(error, fallback) })
 		},
 	}
 }
@@ -58,9 +60,13 @@ function Pending({ pending, children }: { pending: boolean; children: ReactNode 
 	)
 }
 
+function showSignInRequired() {
+	showToast({ type: 'error', title: BILLING_MESSAGES.signInTitle, description: BILLING_MESSAGES.signInDescription })
+}
+
 /** Notices shown instead of a request that cannot succeed. */
 function refusal(signedIn: boolean, configured: boolean) {
-	if (!signedIn) return () => showToast({ type: 'error', title: BILLING_MESSAGES.signInTitle, description: BILLING_MESSAGES.signInDescription })
+	if (!signedIn) return showSignInRequired
 	if (!configured) return () => showToast({ type: 'error', description: BILLING_MESSAGES.notConfigured })
 	return null
 }

@@ -139,6 +139,21 @@ test.describe('billing with Stripe', () => {
 		await expect(page.getByRole('region', { name: 'Credit history' })).toContainText('Credit pack bought')
 	})
 
+	test('a session that ended after the page loaded asks to sign in, and opens no checkout', async ({ page, context }) => {
+		const user = await createE2eUser({ credits: 0, granted: true, databaseUrl: server.databaseUrl })
+		await signIn(context, user, server.url)
+		await open(page, '/pricing')
+		// Signed out elsewhere (or expired) while the page stayed open.
+		await withE2eDb((client) => client.query('DELETE FROM sessions WHERE user_id = $1', [user.id]), server.databaseUrl)
+		const tabs = context.pages().length
+		await page.getByRole('button', { name: 'Upgrade to Pro' }).click()
+		await expect(toasts(page)).toContainText('Sign in required')
+		await expect(toasts(page)).toContainText('Please sign in to upgrade your plan')
+		if (isJs()) await expect(page).toHaveURL(/\/pricing$/)
+		else await expect(page).toHaveURL(/\/signin\?redirectTo=%2Fpricing$/)
+		await expect.poll(() => context.pages().length).toBe(tabs)
+	})
+
 	test('a webhook with a bad signature is refused and changes nothing @js-only', async ({ request }) => {
 		const event = stripe.event('customer.subscription.created', { id: 'sub_forged', customer: 'cus_x', status: 'active' })
 		const { body } = stripe.signedWebhook(event, 'whsec_not_ours')
