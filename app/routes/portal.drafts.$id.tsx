@@ -3,7 +3,8 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-
 import { useState } from 'react'
 import { AnswerCard } from '#app/components/drafts/answer-card.tsx'
 import { DeleteDraftButton } from '#app/components/drafts/delete-draft.tsx'
-import { AnswerEditors, AnswerEditorsContext, useUnsavedAnswersGuard } from '#app/components/drafts/use-autosave.ts'
+import { SavedFirstLink } from '#app/components/drafts/saved-first-link.tsx'
+import { AnswerEditorsContext, useAnswerEditors, useUnsavedAnswersGuard, type AnswerEditors } from '#app/components/drafts/use-autosave.ts'
 import { useLiveDraft } from '#app/components/drafts/use-live-draft.ts'
 import { CopyButton } from '#app/components/copy-button.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -116,9 +117,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function DraftPage() {
 	const loaded = useLoaderData<typeof loader>()
 	const refused = useActionData<RefusedSave>()
-	const draft = useLiveDraft(loaded.draft)
+	const { editors, savedStatus } = useAnswerEditors(loaded.draft)
+	const live = useLiveDraft(loaded.draft)
+	const draft = savedStatus ? { ...live, status: savedStatus } : live
 	const hydrated = useHydrated()
-	const [editors] = useState(() => new AnswerEditors())
 	useUnsavedAnswersGuard(editors)
 	const settled = isDraftSettled(draft)
 	const canRewrite = draft.status !== 'generating' && draft.status !== 'failed'
@@ -239,10 +241,10 @@ function DraftToolbar({ draft, editors, pro, hydrated }: { draft: DraftView; edi
 	const written = draft.answers.some((answer) => answer.status === 'written')
 	const exportLink = (format: 'pdf' | 'docx', label: string) =>
 		pro || !hydrated ? (
-			<a href={`${path}/export/${format}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+			<SavedFirstLink editors={editors} href={`${path}/export/${format}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
 				<FileDown aria-hidden />
 				{label}
-			</a>
+			</SavedFirstLink>
 		) : (
 			<Button variant="outline" size="sm" onClick={() => setUpgradeOpen(true)}>
 				<FileDown aria-hidden />
@@ -262,15 +264,16 @@ function DraftToolbar({ draft, editors, pro, hydrated }: { draft: DraftView; edi
 					>
 						Copy All
 					</CopyButton>
-					<a
+					<SavedFirstLink
+						editors={editors}
 						href={`${path}/download`}
 						download
 						className={buttonVariants({ variant: 'outline', size: 'sm' })}
-						onClick={() => showToast({ title: 'Downloaded', description: 'Draft saved as text file' })}
+						onFollow={() => showToast({ title: 'Downloaded', description: 'Draft saved as text file' })}
 					>
 						<Download aria-hidden />
 						Download
-					</a>
+					</SavedFirstLink>
 					{exportLink('pdf', 'Export PDF')}
 					{exportLink('docx', 'Export Word')}
 				</>

@@ -67,6 +67,8 @@ test('an artist generates a draft, edits it, finds the edit again, marks it comp
 	// Edit (autosaved with JavaScript, saved with a button without), reload and find it again.
 	const edit = 'My tidal paintings record the harbour twice a day.\nEach canvas is left on the slipway for one tide.'
 	await saveAnswer(page, 1, 'Artist statement', edit)
+	// The first edit makes the draft in progress, on the page as it is.
+	await expect(page.getByText('In Progress', { exact: true })).toBeVisible()
 	await page.reload()
 	await expect(page.getByRole('group', { name: /Artist statement/ }).getByRole('textbox')).toHaveValue(edit)
 	await expect(page.getByText('In Progress', { exact: true })).toBeVisible()
@@ -100,7 +102,13 @@ test('an artist generates a draft, edits it, finds the edit again, marks it comp
 	const text = await readFile((await download.path())!, 'utf8')
 	expect(text).toContain(`1. Artist statement\n----------\n${edit}`)
 	expect(text).toContain('3. Primary medium\n----------\n')
-	if (isJs()) await expect(toasts(page)).toContainText('Draft saved as text file')
+	if (isJs()) {
+		await expect(toasts(page)).toContainText('Draft saved as text file')
+		// Typed a moment before the click, not yet autosaved: the file still has it.
+		await page.getByRole('group', { name: /Project title/ }).getByRole('textbox').fill('Tide Lines')
+		const [latest] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download' }).click()])
+		expect(await readFile((await latest.path())!, 'utf8')).toContain('2. Project title\n----------\nTide Lines')
+	}
 
 	// The list shows it; the credit is spent, so the next Generate offers Pro.
 	await open(page, '/portal/drafts')

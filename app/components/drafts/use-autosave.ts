@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState } f
 import { showToast } from '#app/components/toaster.tsx'
 import { useTRPC } from '#app/utils/trpc.tsx'
 import { AUTOSAVE_DELAY_MS } from '#server/domain/drafting/drafting.schema.ts'
+import type { DraftView } from '#server/domain/drafting/drafts.ts'
 
 /*
  * Autosave of the draft page's answers (spec section 9: 1 second after typing stops), through
@@ -15,6 +16,8 @@ import { AUTOSAVE_DELAY_MS } from '#server/domain/drafting/drafting.schema.ts'
 
 export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error'
 
+type DraftStatus = DraftView['status']
+
 type Entry = { dirty: () => boolean; flush: () => Promise<boolean> }
 
 /**
@@ -24,6 +27,14 @@ type Entry = { dirty: () => boolean; flush: () => Promise<boolean> }
 export class AnswerEditors {
 	#entries = new Map<string, Entry>()
 	#texts = new Map<string, string>()
+	#onDraftStatus: (status: DraftStatus) => void
+	/** `onDraftStatus` hears the draft's status after each save (the first edit makes a draft in progress). */
+	constructor(onDraftStatus: (status: DraftStatus) => void = () => {}) {
+		this.#onDraftStatus = onDraftStatus
+	}
+	savedWithStatus(status: DraftStatus) {
+		this.#onDraftStatus(status)
+	}
 	register(answerId: string, entry: Entry) {
 		this.#entries.set(answerId, entry)
 		return () => void this.#entries.delete(answerId)
@@ -46,6 +57,21 @@ export class AnswerEditors {
 }
 
 export const AnswerEditorsContext = createContext<AnswerEditors | null>(null)
+
+/**
+ * The page's editors, and the draft's status as the last save left it (the first edit makes a
+ * draft in progress) until the loader reads the draft again.
+ */
+export function useAnswerEditors(loaded: DraftView) {
+	const [savedStatus, setSavedStatus] = useState<DraftStatus | null>(null)
+	const [savedOf, setSavedOf] = useState(loaded)
+	if (savedOf !== loaded) {
+		setSavedOf(loaded)
+		setSavedStatus(null)
+	}
+	const [editors] = useState(() => new AnswerEditors(setSavedStatus))
+	return { editors, savedStatus }
+}
 
 const LEAVE_QUESTION = 'Some of your edits have not been saved yet. Leave this page anyway?'
 
@@ -80,16 +106,16 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 	const latest = useRef<{ text: string; revision: number } | null>(null)
 	const lastRevision = useRef(loadedRevision)
 	const inFlight = useRef(0)
+	/** The newest save sent: a flush with nothing left to send waits for it. */
+	const lastSend = useRef<Promise<boolean>>(Promise.resolve(true))
 	const save = useMutation(trpc.drafts.saveAnswer.mutationOptions())
 
-	const send = useCallback(async (): Promise<boolean> => {
-		clearTimeout(timer.current)
-		const edit = latest.current
-		if (!edit) return true
+	const sendEdit = useCallback(async (edit: { text: string; revision: number }): Promise<boolean> => {
 		setState('saving')
 		inFlight.current += 1
 		try {
-			await save.mutateAsync({ answerId, userEdit: edit.text, revision: edit.revision })
+			const { draftStatus } = await save.mutateAsync({ answerId, userEdit: edit.text, revision: edit.revision })
+			editors?.savedWithStatus(draftStatus)
 			// Only the newest edit decides what the page says; an older save finishing late does not.
 			if (latest.current === edit) {
 				latest.current = null
@@ -105,7 +131,15 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 		} finally {
 			inFlight.current -= 1
 		}
-	}, [answerId, save])
+	}, [answerId, editors, save])
+
+	const send = useCallback((): Promise<boolean> => {
+		clearTimeout(timer.current)
+		const edit = latest.current
+		if (!edit) return Promise.resolve(true)
+		lastSend.current = sendEdit(edit)
+		return lastSend.current
+	}, [sendEdit])
 
 	const schedule = useCallback(
 		(text: string) => {
@@ -122,7 +156,10 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 
 	useEffect(() => {
 		if (!editors) return
-		return editors.register(answerId, { dirty: () => latest.current !== null || inFlight.current > 0, flush: send })
+		return editors.register(answerId, {
+			dirty: () => latest.current !== null || inFlight.current > 0,
+			flush: () => (latest.current ? send() : lastSend.current),
+		})
 	}, [answerId, send, editors])
 	useEffect(() => () => clearTimeout(timer.current), [])
 

@@ -1,0 +1,35 @@
+import { useRef, type ComponentProps, type MouseEvent } from 'react'
+import type { AnswerEditors } from './use-autosave.ts'
+
+type Props = ComponentProps<'a'> & {
+	editors: AnswerEditors
+	/** Runs when the link is followed (after any save it waited for). */
+	onFollow?: () => void
+}
+
+/**
+ * A link to a file the server makes from the saved answers (the download, the exports). With
+ * edits typed in the last second and not yet saved, it saves them first, so the file holds what is
+ * on the page; a save that fails says so ("Save Failed") and the link is not followed. Without
+ * JavaScript every answer is saved with its own button before anything else happens.
+ */
+export function SavedFirstLink({ editors, onFollow, onClick, ...props }: Props) {
+	const saved = useRef(false)
+	const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+		onClick?.(event)
+		if (event.defaultPrevented) return
+		if (saved.current || !editors.dirty) {
+			saved.current = false
+			onFollow?.()
+			return
+		}
+		event.preventDefault()
+		const link = event.currentTarget
+		void editors.flushAll().then((ok) => {
+			if (!ok) return
+			saved.current = true
+			link.click()
+		})
+	}
+	return <a {...props} onClick={follow} />
+}
