@@ -1,5 +1,5 @@
-import { Form, useNavigation } from '@remix-run/react'
-import { useId, useState, type ReactNode } from 'react'
+import { Form, useNavigation, useSubmit } from '@remix-run/react'
+import { useId, useState, type FormEvent, type ReactNode } from 'react'
 import { CopyButton } from '#app/components/copy-button.tsx'
 import { QuestionContextButton } from '#app/components/question-context-dialog.tsx'
 import { QuestionSummary } from '#app/components/questions/question-summary.tsx'
@@ -129,7 +129,7 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 			<div className="flex flex-wrap items-center gap-2 border-t border-border pt-4">
 				{!pending && text ? <CopyButton value={displayAnswer(answer.questionType, text)} label={`Copy answer ${number}`} /> : null}
 				{canRewrite ? (
-					<AnswerActionForm answerId={answer.id} intent="regenerate" disabled={pending || busy('regenerate')}>
+					<AnswerActionForm answerId={answer.id} intent="regenerate" disabled={pending || busy('regenerate')} saveFirst={autosave.flush}>
 						<RefreshCw aria-hidden className={cn(pending && 'animate-spin motion-reduce:animate-none')} />
 						{pending ? 'Regenerating…' : 'Regenerate'}
 						<span className="sr-only"> answer {number}</span>
@@ -147,14 +147,33 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 	)
 }
 
+type AnswerActionFormProps = {
+	answerId: string
+	intent: string
+	disabled: boolean
+	/** Runs before the form is sent, which it is only when this resolves true (Regenerate: the typed edit is saved first, so Undo brings it back). */
+	saveFirst?: () => Promise<boolean>
+	children: ReactNode
+}
+
 /**
  * Regenerate or Undo. While it cannot act the button is marked disabled rather than made so: a
  * disabled button loses focus, and a keyboard user who pressed Regenerate found themselves at the
  * top of the page when the new answer came.
  */
-function AnswerActionForm({ answerId, intent, disabled, children }: { answerId: string; intent: string; disabled: boolean; children: ReactNode }) {
+function AnswerActionForm({ answerId, intent, disabled, saveFirst, children }: AnswerActionFormProps) {
+	const submit = useSubmit()
+	const send = (event: FormEvent<HTMLFormElement>) => {
+		if (disabled) return event.preventDefault()
+		if (!saveFirst) return
+		event.preventDefault()
+		const form = event.currentTarget
+		void saveFirst().then((saved) => {
+			if (saved) submit(form, { method: 'post', preventScrollReset: true })
+		})
+	}
 	return (
-		<Form method="post" preventScrollReset onSubmit={disabled ? (event) => event.preventDefault() : undefined}>
+		<Form method="post" preventScrollReset onSubmit={send}>
 			<input type="hidden" name="intent" value={intent} />
 			<input type="hidden" name="answerId" value={answerId} />
 			<Button type="submit" variant="outline" size="sm" aria-disabled={disabled || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50">

@@ -154,13 +154,13 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 		[answerId, editors, send],
 	)
 
+	/** Saves the pending edit now, or waits for the save in flight; true once the newest edit is saved. */
+	const flush = useCallback(() => (latest.current ? send() : lastSend.current), [send])
+
 	useEffect(() => {
 		if (!editors) return
-		return editors.register(answerId, {
-			dirty: () => latest.current !== null || inFlight.current > 0,
-			flush: () => (latest.current ? send() : lastSend.current),
-		})
-	}, [answerId, send, editors])
+		return editors.register(answerId, { dirty: () => latest.current !== null || inFlight.current > 0, flush })
+	}, [answerId, flush, editors])
 	useEffect(() => () => clearTimeout(timer.current), [])
 
 	/** Text that arrived from the server (a regenerated answer, an undo) replaces any edit not yet sent. */
@@ -172,5 +172,5 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 		setState('idle')
 	}, [answerId, editors])
 
-	return { state, schedule, retry: send, reset }
+	return { state, schedule, retry: send, flush, reset }
 }
