@@ -60,7 +60,7 @@ test.describe('public pages', () => {
 			expect(await (await signedOut.get(path)).text()).not.toContain('Sign Out')
 			// ...and the signed-in visitor still gets their own page, marked private.
 			const mine = await signedIn.get(path)
-			expect(mine.headers()['cache-control'], path).toBe('private, no-cache')
+			expect(mine.headers()['cache-control'], path).toBe('private, no-store')
 			expect(await mine.text(), path).toContain('Sign Out')
 			// Their page was not kept for the next visitor.
 			const next = await signedOut.get(path)
