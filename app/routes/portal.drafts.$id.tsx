@@ -244,6 +244,7 @@ function DraftToolbar({ draft, editors, pro, hydrated }: { draft: DraftView; edi
 			<SavedFirstLink editors={editors} href={`${path}/export/${format}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
 				<FileDown aria-hidden />
 				{label}
+				{pro ? null : <span className="sr-only"> (Pro)</span>}
 			</SavedFirstLink>
 		) : (
 			<Button variant="outline" size="sm" onClick={() => setUpgradeOpen(true)}>

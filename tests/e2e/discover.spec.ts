@@ -179,7 +179,7 @@ test.describe('an opportunity', () => {
 		await expect(preview.getByRole('listitem').first()).toContainText('1. Artist statement')
 		await expect(preview.getByRole('listitem').first()).toContainText('Max 300 words')
 		await expect(preview.getByRole('listitem').nth(1)).toContainText('Max 500 characters')
-		await expect(preview.getByRole('listitem').first().getByLabel('required')).toBeVisible()
+		await expect(preview.getByRole('listitem').first().getByText('(required)')).toBeAttached()
 
 		await page.getByRole('link', { name: 'Back to feed' }).click()
 		await expect(page).toHaveURL(/\/portal\/feed$/)

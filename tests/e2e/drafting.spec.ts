@@ -194,7 +194,7 @@ test('Pro exports PDF and Word; a free artist is offered Pro instead', async ({ 
 	await signIn(free, freeUser, baseURL!)
 	const freePage = await free.newPage()
 	await generate(freePage, id)
-	const exportPdf = freePage.getByRole(isJs() ? 'button' : 'link', { name: /Export PDF/ })
+	const exportPdf = freePage.getByRole(isJs() ? 'button' : 'link', { name: 'Export PDF (Pro)' })
 	await exportPdf.click()
 	const offer = isJs() ? freePage.getByRole('dialog', { name: 'Upgrade to Pro' }) : freePage.getByRole('region', { name: 'Upgrade to Pro' })
 	await expect(offer).toContainText('Export to PDF and Word is part of Pro')

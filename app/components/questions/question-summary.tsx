@@ -31,10 +31,14 @@ export function QuestionSummary({ number, label, required, type, limitType, limi
 				<span className="text-muted-foreground">{number}. </span>
 				{label}
 				{required ? (
-					<span className="text-destructive" aria-label="required" title="Required">
-						{' '}
-						*
-					</span>
+					// The asterisk is seen; "(required)" is heard, with a space, in the name of the field it labels.
+					<>
+						<span className="text-destructive" aria-hidden title="Required">
+							{' '}
+							*
+						</span>
+						<span className="sr-only"> (required)</span>
+					</>
 				) : null}
 			</Label>
 			<div className="flex flex-wrap items-center gap-2">
