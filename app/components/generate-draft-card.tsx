@@ -10,6 +10,7 @@ import { UpgradeDialog, UpgradePanel } from '#app/components/upgrade-dialog.tsx'
 import { trpcErrorMessage, useTRPC } from '#app/utils/trpc.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { DraftAllowance } from '#server/domain/credits/allowance.ts'
+import { formatShortDate } from '#server/domain/dates.ts'
 import { isDraftLimitError, watchDraftPath, NO_QUESTIONS_MESSAGE, TONE_CHOICES, type Tone } from '#server/domain/drafting/drafting.schema.ts'
 
 /** What the opportunity page's action answers when a plain form post cannot start a draft. */
@@ -19,6 +20,8 @@ type GenerateDraftCardProps = {
 	opportunityId: string
 	allowance: DraftAllowance
 	questionCount: number
+	/** The call's deadline when it has passed: drafting stays possible, with a warning. */
+	closedOn?: string | null
 }
 
 /**
@@ -28,7 +31,7 @@ type GenerateDraftCardProps = {
  * request, as does a server answer containing draft_limit_exceeded. Without JavaScript the form
  * posts to the page's action, which redirects to the draft or answers with the same offer.
  */
-export function GenerateDraftCard({ opportunityId, allowance, questionCount }: GenerateDraftCardProps) {
+export function GenerateDraftCard({ opportunityId, allowance, questionCount, closedOn }: GenerateDraftCardProps) {
 	const actionData = useActionData<GenerateActionData>()
 	const hydrated = useHydrated()
 	const navigation = useNavigation()
@@ -91,10 +94,16 @@ export function GenerateDraftCard({ opportunityId, allowance, questionCount }: G
 							</label>
 						))}
 					</fieldset>
-					<Button type="submit" disabled={busy || !drafting} aria-describedby={drafting ? undefined : 'generate-unavailable'}>
+					<Button type="submit" disabled={busy || !drafting} aria-describedby={drafting ? (closedOn ? 'generate-closed' : undefined) : 'generate-unavailable'}>
 						<Wand2 aria-hidden className="size-4" />
 						{busy ? 'Generating...' : 'Generate Draft'}
 					</Button>
+					{drafting && closedOn ? (
+						// Still allowed (a late call, a draft to reuse elsewhere), but a credit should not go there unawares.
+						<p id="generate-closed" className="text-sm text-destructive">
+							This call closed on {formatShortDate(closedOn)}. You can still draft an application, but it may no longer be accepted.
+						</p>
+					) : null}
 					{drafting ? null : (
 						<p id="generate-unavailable" className="text-sm text-muted-foreground">
 							{NO_QUESTIONS_MESSAGE}

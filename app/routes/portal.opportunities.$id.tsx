@@ -10,7 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/
 import { SaveOpportunityButton } from '#app/components/save-opportunity-button.tsx'
 import { ArrowLeft, CalendarDays, ExternalLink, MapPin } from '#app/components/ui/icons.tsx'
 import { requireOpportunityForArtist } from '#app/utils/artist-opportunity.server.ts'
-import { dueNote, formatShortDate } from '#server/domain/dates.ts'
+import { daysUntil, dueNote, formatShortDate } from '#server/domain/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
 import { timeZoneHint } from '#app/utils/time-zone.server.ts'
@@ -55,6 +55,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function OpportunityDetail() {
 	const { opportunity, allowance, contextSummaries, today } = useLoaderData<typeof loader>()
 	const due = opportunity.deadline ? dueNote(opportunity.deadline, today) : null
+	// The feed shows open calls only, but a saved call, the calendar or an old link can open one that has closed.
+	const closedOn = opportunity.deadline && (daysUntil(opportunity.deadline, today) ?? 0) < 0 ? opportunity.deadline : null
 	const questionCount = opportunity.questions.length
 	return (
 		<div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
@@ -87,6 +89,7 @@ export default function OpportunityDetail() {
 								<dt>Deadline:</dt>
 								<dd className="font-medium">{formatShortDate(opportunity.deadline)}</dd>
 								{due ? <dd className="font-medium text-destructive">({due})</dd> : null}
+								{closedOn ? <dd className="font-medium text-destructive">(Closed)</dd> : null}
 							</div>
 						) : null}
 					</dl>
@@ -131,7 +134,7 @@ export default function OpportunityDetail() {
 				</article>
 
 				<aside className="flex flex-col gap-6" aria-label="Apply">
-					<GenerateDraftCard opportunityId={opportunity.id} allowance={allowance} questionCount={questionCount} />
+					<GenerateDraftCard opportunityId={opportunity.id} allowance={allowance} questionCount={questionCount} closedOn={closedOn} />
 					<Card>
 						<CardHeader>
 							<CardTitle as="h2">Questions Preview</CardTitle>

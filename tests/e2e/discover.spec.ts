@@ -215,6 +215,20 @@ test.describe('an opportunity', () => {
 		await expect(page.getByText('(3 days left)')).toBeVisible()
 	})
 
+	test('a call whose deadline has passed says it closed, and drafting warns but stays possible', async ({ page, context, baseURL }) => {
+		const { id } = await createE2eOpportunity({
+			title: `Closed Call ${randomBytes(3).toString('hex')}`,
+			deadlineInDays: -3,
+			questions: [{ label: 'Artist statement', slug: 'artist-statement' }],
+		})
+		await signIn(context, await createE2eUser({ credits: 1, granted: true }), baseURL!)
+		await page.goto(`/portal/opportunities/${id}`)
+		await expect(page.getByText('(Closed)')).toBeVisible()
+		const generate = page.getByRole('button', { name: 'Generate Draft' })
+		await expect(generate).toBeEnabled()
+		await expect(generate).toHaveAccessibleDescription(/^This call closed on [A-Z][a-z]{2} \d{1,2}, \d{4}\. You can still draft an application, but it may no longer be accepted\.$/)
+	})
+
 	test('an unknown or inactive opportunity goes back to the feed with "Opportunity not found"', async ({ page, context, baseURL }) => {
 		const inactive = await createE2eOpportunity({ title: `Hidden Call ${randomBytes(3).toString('hex')}`, active: false })
 		await signIn(context, await createE2eUser(), baseURL!)
