@@ -237,6 +237,28 @@ test('the button reads "Generating..." while the request runs, Copy All copies e
 	expect(await asked).toBe('beforeunload')
 })
 
+test("an edit in a tab opened before another tab's save is not saved over it unless the artist keeps theirs @js-only", async ({ page, context, baseURL }) => {
+	await signIn(context, await createE2eUser({ credits: 1, granted: true }), baseURL!)
+	const { id } = await opportunity()
+	const path = await generate(page, id)
+	const other = await context.newPage()
+	await open(other, path)
+	const statement = (tab: Page) => tab.getByRole('group', { name: /Artist statement/ })
+	const answerId = await statement(page).locator('input[name="answerId"]').first().inputValue()
+	const saved = () => withE2eDb(async (client) => (await client.query('SELECT user_edit FROM draft_answers WHERE id = $1', [answerId])).rows[0]?.user_edit)
+
+	await statement(page).getByRole('textbox').fill('Written in the first tab.')
+	await expect(statement(page).getByText('Saved', { exact: true })).toBeVisible()
+	await statement(other).getByRole('textbox').fill('Written in the second tab, which still showed the old answer.')
+	await expect(statement(other).getByText('Changed in another tab or window; reload to see it.')).toBeVisible()
+	await expect(toasts(other)).toContainText('This answer was changed in another tab or window.')
+	expect(await saved()).toBe('Written in the first tab.')
+
+	await statement(other).getByRole('button', { name: 'Keep mine' }).click()
+	await expect(statement(other).getByText('Saved', { exact: true })).toBeVisible()
+	expect(await saved()).toBe('Written in the second tab, which still showed the old answer.')
+})
+
 test('the draft page and the drafts list have no serious or critical axe violations @js-only', async ({ page, context, baseURL }) => {
 	await signIn(context, await createE2eUser({ credits: 1, granted: true }), baseURL!)
 	const { id } = await opportunity()

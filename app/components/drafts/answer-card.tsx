@@ -112,7 +112,7 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 							{formatProblem ? <span className="font-medium text-destructive">{formatProblem}</span> : null}
 						</p>
 						<p id={`${id}-save`} aria-live="polite" className="text-muted-foreground">
-							{refused ? <span className="font-medium text-destructive">{refused.error}</span> : <SaveStatus state={autosave.state} onRetry={autosave.retry} />}
+							{refused ? <span className="font-medium text-destructive">{refused.error}</span> : <SaveStatus state={autosave.state} onRetry={autosave.retry} onKeepMine={autosave.overwrite} />}
 						</p>
 					</div>
 					{hydrated ? null : (
@@ -183,9 +183,19 @@ function AnswerActionForm({ answerId, intent, disabled, saveFirst, children }: A
 	)
 }
 
-function SaveStatus({ state, onRetry }: { state: SaveState; onRetry: () => void }) {
+function SaveStatus({ state, onRetry, onKeepMine }: { state: SaveState; onRetry: () => void; onKeepMine: () => void }) {
 	if (state === 'saving' || state === 'pending') return <>Saving…</>
 	if (state === 'saved') return <>Saved</>
+	if (state === 'conflict') {
+		return (
+			<span className="font-medium text-destructive">
+				Changed in another tab or window; reload to see it.{' '}
+				<button type="button" onClick={onKeepMine} className="underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring">
+					Keep mine
+				</button>
+			</span>
+		)
+	}
 	if (state === 'error') {
 		return (
 			<span className="font-medium text-destructive">

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query'
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
 import { showToast } from '#app/components/toaster.tsx'
 import { useTRPC } from '#app/utils/trpc.tsx'
-import { AUTOSAVE_DELAY_MS } from '#server/domain/drafting/drafting.schema.ts'
+import { AUTOSAVE_DELAY_MS, DRAFT_MESSAGES } from '#server/domain/drafting/drafting.schema.ts'
 import type { DraftView } from '#server/domain/drafting/drafts.ts'
 
 /*
@@ -12,9 +12,15 @@ import type { DraftView } from '#server/domain/drafting/drafts.ts'
  * never below the last one), so when requests arrive out of order the server keeps the newest edit.
  * A failed save keeps the text on the page, says "Save Failed", and is tried again on the next edit
  * or with "Retry". Leaving the page with unsaved text asks first.
+ *
+ * Each save also says which revision its text grew from (the one loaded, or the one this page sent
+ * before). When another tab or window has saved the answer since, the server refuses instead of
+ * overwriting it: the page stops saving that answer, keeps the text, and offers "Keep mine" (a save
+ * that overwrites) or a reload (which shows theirs).
  */
 
-export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error'
+/** `conflict`: another tab or window saved this answer since the page's text was loaded. */
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error' | 'conflict'
 
 type DraftStatus = DraftView['status']
 
@@ -73,6 +79,10 @@ export function useAnswerEditors(loaded: DraftView) {
 	return { editors, savedStatus }
 }
 
+function isChangedElsewhere(error: unknown) {
+	return error instanceof Error && error.message === DRAFT_MESSAGES.changedElsewhere
+}
+
 const LEAVE_QUESTION = 'Some of your edits have not been saved yet. Leave this page anyway?'
 
 /** Asks before a reload, a closed tab or a link leaves unsaved edits; an in-app link first tries to save them. */
@@ -105,41 +115,61 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 	const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
 	const latest = useRef<{ text: string; revision: number } | null>(null)
 	const lastRevision = useRef(loadedRevision)
+	/** The revision this page's text grew from: the one loaded (or reset to), then each one sent. */
+	const base = useRef(loadedRevision)
+	/** Another tab saved this answer since: nothing is sent until the artist keeps their own text. */
+	const conflicted = useRef(false)
 	const inFlight = useRef(0)
 	/** The newest save sent: a flush with nothing left to send waits for it. */
 	const lastSend = useRef<Promise<boolean>>(Promise.resolve(true))
 	const save = useMutation(trpc.drafts.saveAnswer.mutationOptions())
 
-	const sendEdit = useCallback(async (edit: { text: string; revision: number }): Promise<boolean> => {
-		setState('saving')
-		inFlight.current += 1
-		try {
-			const { draftStatus } = await save.mutateAsync({ answerId, userEdit: edit.text, revision: edit.revision })
-			editors?.savedWithStatus(draftStatus)
-			// Only the newest edit decides what the page says; an older save finishing late does not.
-			if (latest.current === edit) {
-				latest.current = null
-				setState('saved')
+	const sendEdit = useCallback(
+		async (edit: { text: string; revision: number }, { overwrite }: { overwrite: boolean }): Promise<boolean> => {
+			const baseRevision = overwrite ? undefined : base.current
+			base.current = edit.revision
+			setState('saving')
+			inFlight.current += 1
+			try {
+				const { draftStatus } = await save.mutateAsync({ answerId, userEdit: edit.text, revision: edit.revision, baseRevision })
+				editors?.savedWithStatus(draftStatus)
+				if (overwrite) conflicted.current = false
+				// Only the newest edit decides what the page says; an older save finishing late does not.
+				if (latest.current === edit) {
+					latest.current = null
+					setState('saved')
+				}
+				return true
+			} catch (error) {
+				if (isChangedElsewhere(error)) {
+					conflicted.current = true
+					// The newest edit is this one or one typed since: either way it is kept, unsaved.
+					latest.current ??= edit
+					setState('conflict')
+					showToast({ type: 'error', title: 'Save Failed', description: DRAFT_MESSAGES.changedElsewhere })
+				} else if (latest.current === edit) {
+					setState('error')
+					showToast({ type: 'error', title: 'Save Failed', description: 'Failed to save changes' })
+				}
+				return false
+			} finally {
+				inFlight.current -= 1
 			}
-			return true
-		} catch {
-			if (latest.current === edit) {
-				setState('error')
-				showToast({ type: 'error', title: 'Save Failed', description: 'Failed to save changes' })
-			}
-			return false
-		} finally {
-			inFlight.current -= 1
-		}
-	}, [answerId, editors, save])
+		},
+		[answerId, editors, save],
+	)
 
-	const send = useCallback((): Promise<boolean> => {
-		clearTimeout(timer.current)
-		const edit = latest.current
-		if (!edit) return Promise.resolve(true)
-		lastSend.current = sendEdit(edit)
-		return lastSend.current
-	}, [sendEdit])
+	const send = useCallback(
+		({ overwrite = false }: { overwrite?: boolean } = {}): Promise<boolean> => {
+			clearTimeout(timer.current)
+			const edit = latest.current
+			if (!edit) return Promise.resolve(true)
+			if (conflicted.current && !overwrite) return Promise.resolve(false)
+			lastSend.current = sendEdit(edit, { overwrite })
+			return lastSend.current
+		},
+		[sendEdit],
+	)
 
 	const schedule = useCallback(
 		(text: string) => {
@@ -147,8 +177,9 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 			const revision = Math.max(Date.now(), lastRevision.current + 1)
 			lastRevision.current = revision
 			latest.current = { text, revision }
-			setState('pending')
 			clearTimeout(timer.current)
+			if (conflicted.current) return setState('conflict')
+			setState('pending')
 			timer.current = setTimeout(() => void send(), AUTOSAVE_DELAY_MS)
 		},
 		[answerId, editors, send],
@@ -156,6 +187,8 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 
 	/** Saves the pending edit now, or waits for the save in flight; true once the newest edit is saved. */
 	const flush = useCallback(() => (latest.current ? send() : lastSend.current), [send])
+	/** "Keep mine", after another tab saved the answer: this page's text is saved over theirs. */
+	const overwrite = useCallback(() => void send({ overwrite: true }), [send])
 
 	useEffect(() => {
 		if (!editors) return
@@ -168,9 +201,13 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 		clearTimeout(timer.current)
 		editors?.setText(answerId, text)
 		latest.current = null
-		if (revision) lastRevision.current = Math.max(lastRevision.current, revision)
+		conflicted.current = false
+		if (revision) {
+			lastRevision.current = Math.max(lastRevision.current, revision)
+			base.current = Math.max(base.current, revision)
+		}
 		setState('idle')
 	}, [answerId, editors])
 
-	return { state, schedule, retry: send, flush, reset }
+	return { state, schedule, retry: flush, flush, overwrite, reset }
 }

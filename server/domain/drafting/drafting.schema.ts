@@ -39,6 +39,7 @@ export const DRAFT_MESSAGES = {
 	gaveUp: 'Drafting stopped after several failed attempts. Try Regenerate.',
 	notWhileGenerating: 'Wait until the draft has been written.',
 	noUndo: 'There is nothing to undo for this answer.',
+	changedElsewhere: 'This answer was changed in another tab or window.',
 	proOnly: 'Exports to PDF and Word are part of Pro.',
 } as const
 
@@ -69,6 +70,8 @@ export const SaveAnswerInput = z.object({
 		.transform((text) => text.replace(/\r\n?/g, '\n'))
 		.pipe(z.string().max(ANSWER_MAX_CHARS, DRAFT_MESSAGES.answerTooLong)),
 	revision: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
+	/** The revision the edited text started from; a newer one saved since, by another tab, refuses the save. */
+	baseRevision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
 })
 export type SaveAnswerInput = z.input<typeof SaveAnswerInput>
 

@@ -93,6 +93,30 @@ describe('drafts', () => {
 		})
 	})
 
+	test("an edit that grew from an older revision than the saved one is refused, not saved over another tab's", async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const { draft, answerIds } = await writtenDraft(ctx, owner)
+		const answerId = answerIds[0]!
+		const loaded = (await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]!.revision
+
+		// This tab's edits chain, each from the one it sent before; one arriving late is still only late.
+		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Tab one, first', revision: 1_700_000_000_100, baseRevision: loaded })
+		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Tab one, third', revision: 1_700_000_000_300, baseRevision: 1_700_000_000_200 })
+		expect(await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Tab one, second', revision: 1_700_000_000_200, baseRevision: 1_700_000_000_100 })).toMatchObject({
+			saved: false,
+		})
+		// A second tab, opened before any of them, types later.
+		await expect(saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Tab two', revision: 1_700_000_000_400, baseRevision: loaded })).rejects.toMatchObject({
+			code: 'CONFLICT',
+			message: DRAFT_MESSAGES.changedElsewhere,
+		})
+		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ text: 'Tab one, third', revision: 1_700_000_000_300 })
+		// "Keep mine": sent without a base, it is saved.
+		expect(await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Tab two', revision: 1_700_000_000_500 })).toMatchObject({ saved: true })
+		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]!.text).toBe('Tab two')
+	})
+
 	test('Regenerate writes a new answer without a credit, keeping the old one for Undo', async () => {
 		const ctx = await createTestContext()
 		const owner = await artist(ctx, { plan: 'free' })
