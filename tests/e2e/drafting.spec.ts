@@ -237,7 +237,7 @@ test('the button reads "Generating..." while the request runs, Copy All copies e
 	expect(await asked).toBe('beforeunload')
 })
 
-test("an edit in a tab opened before another tab's save is not saved over it unless the artist keeps theirs @js-only", async ({ page, context, baseURL }) => {
+test("an edit in a tab opened before another tab's save is not saved over it unless the artist keeps theirs; a deleted draft says so @js-only", async ({ page, context, baseURL }) => {
 	await signIn(context, await createE2eUser({ credits: 1, granted: true }), baseURL!)
 	const { id } = await opportunity()
 	const path = await generate(page, id)
@@ -257,6 +257,15 @@ test("an edit in a tab opened before another tab's save is not saved over it unl
 	await statement(other).getByRole('button', { name: 'Keep mine' }).click()
 	await expect(statement(other).getByText('Saved', { exact: true })).toBeVisible()
 	expect(await saved()).toBe('Written in the second tab, which still showed the old answer.')
+
+	// Deleted in the first tab: the second says so and keeps the text, with no Retry that cannot work.
+	await page.getByRole('button', { name: 'Delete' }).click()
+	await page.getByRole('dialog', { name: 'Delete draft' }).getByRole('button', { name: 'Delete draft' }).click()
+	await expect(page).toHaveURL(/\/portal\/drafts$/)
+	await statement(other).getByRole('textbox').fill('Typed after the draft was deleted.')
+	await expect(statement(other).getByText('This draft was deleted. Copy your text if you want to keep it.')).toBeVisible()
+	await expect(statement(other).getByRole('button', { name: 'Retry' })).toHaveCount(0)
+	await expect(statement(other).getByRole('textbox')).toHaveValue('Typed after the draft was deleted.')
 })
 
 test('the draft page and the drafts list have no serious or critical axe violations @js-only', async ({ page, context, baseURL }) => {

@@ -13,7 +13,7 @@ import { answerFormatProblem, answerType, isLimitedType, limitState } from '#ser
 import { ANSWER_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
 import { displayAnswer } from '#server/domain/drafting/export/document.ts'
 import type { DraftView } from '#server/domain/drafting/drafts.ts'
-import { useAutosave, type SaveState } from './use-autosave.ts'
+import { DRAFT_GONE_MESSAGE, useAutosave, type SaveState } from './use-autosave.ts'
 
 export type AnswerView = DraftView['answers'][number]
 
@@ -186,6 +186,7 @@ function AnswerActionForm({ answerId, intent, disabled, saveFirst, children }: A
 function SaveStatus({ state, onRetry, onKeepMine }: { state: SaveState; onRetry: () => void; onKeepMine: () => void }) {
 	if (state === 'saving' || state === 'pending') return <>Saving…</>
 	if (state === 'saved') return <>Saved</>
+	if (state === 'gone') return <span className="font-medium text-destructive">{DRAFT_GONE_MESSAGE}</span>
 	if (state === 'conflict') {
 		return (
 			<span className="font-medium text-destructive">

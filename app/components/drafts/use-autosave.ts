@@ -1,5 +1,6 @@
 import { useBeforeUnload, useBlocker } from '@remix-run/react'
 import { useMutation } from '@tanstack/react-query'
+import { TRPCClientError } from '@trpc/client'
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
 import { showToast } from '#app/components/toaster.tsx'
 import { useTRPC } from '#app/utils/trpc.tsx'
@@ -19,8 +20,11 @@ import type { DraftView } from '#server/domain/drafting/drafts.ts'
  * that overwrites) or a reload (which shows theirs).
  */
 
-/** `conflict`: another tab or window saved this answer since the page's text was loaded. */
-export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error' | 'conflict'
+/**
+ * `conflict`: another tab or window saved this answer since the page's text was loaded; `gone`:
+ * the draft was deleted (in another tab), so nothing can be saved, and the text stays to copy.
+ */
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error' | 'conflict' | 'gone'
 
 type DraftStatus = DraftView['status']
 
@@ -79,8 +83,15 @@ export function useAnswerEditors(loaded: DraftView) {
 	return { editors, savedStatus }
 }
 
+/** What the page says when the draft it shows was deleted meanwhile. */
+export const DRAFT_GONE_MESSAGE = 'This draft was deleted. Copy your text if you want to keep it.'
+
 function isChangedElsewhere(error: unknown) {
 	return error instanceof Error && error.message === DRAFT_MESSAGES.changedElsewhere
+}
+
+function isNotFound(error: unknown) {
+	return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'NOT_FOUND'
 }
 
 const LEAVE_QUESTION = 'Some of your edits have not been saved yet. Leave this page anyway?'
@@ -117,8 +128,8 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 	const lastRevision = useRef(loadedRevision)
 	/** The revision this page's text grew from: the one loaded (or reset to), then each one sent. */
 	const base = useRef(loadedRevision)
-	/** Another tab saved this answer since: nothing is sent until the artist keeps their own text. */
-	const conflicted = useRef(false)
+	/** Why nothing is sent any more: another tab's save (until the artist keeps their own text), or the draft is gone. */
+	const stopped = useRef<'conflict' | 'gone' | null>(null)
 	const inFlight = useRef(0)
 	/** The newest save sent: a flush with nothing left to send waits for it. */
 	const lastSend = useRef<Promise<boolean>>(Promise.resolve(true))
@@ -133,7 +144,7 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 			try {
 				const { draftStatus } = await save.mutateAsync({ answerId, userEdit: edit.text, revision: edit.revision, baseRevision })
 				editors?.savedWithStatus(draftStatus)
-				if (overwrite) conflicted.current = false
+				if (overwrite) stopped.current = null
 				// Only the newest edit decides what the page says; an older save finishing late does not.
 				if (latest.current === edit) {
 					latest.current = null
@@ -141,12 +152,13 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 				}
 				return true
 			} catch (error) {
-				if (isChangedElsewhere(error)) {
-					conflicted.current = true
+				const reason = isChangedElsewhere(error) ? 'conflict' : isNotFound(error) ? 'gone' : null
+				if (reason) {
+					stopped.current = reason
 					// The newest edit is this one or one typed since: either way it is kept, unsaved.
 					latest.current ??= edit
-					setState('conflict')
-					showToast({ type: 'error', title: 'Save Failed', description: DRAFT_MESSAGES.changedElsewhere })
+					setState(reason)
+					showToast({ type: 'error', title: 'Save Failed', description: reason === 'conflict' ? DRAFT_MESSAGES.changedElsewhere : DRAFT_GONE_MESSAGE })
 				} else if (latest.current === edit) {
 					setState('error')
 					showToast({ type: 'error', title: 'Save Failed', description: 'Failed to save changes' })
@@ -164,7 +176,7 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 			clearTimeout(timer.current)
 			const edit = latest.current
 			if (!edit) return Promise.resolve(true)
-			if (conflicted.current && !overwrite) return Promise.resolve(false)
+			if (stopped.current === 'gone' || (stopped.current === 'conflict' && !overwrite)) return Promise.resolve(false)
 			lastSend.current = sendEdit(edit, { overwrite })
 			return lastSend.current
 		},
@@ -178,7 +190,7 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 			lastRevision.current = revision
 			latest.current = { text, revision }
 			clearTimeout(timer.current)
-			if (conflicted.current) return setState('conflict')
+			if (stopped.current) return setState(stopped.current)
 			setState('pending')
 			timer.current = setTimeout(() => void send(), AUTOSAVE_DELAY_MS)
 		},
@@ -201,7 +213,7 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 		clearTimeout(timer.current)
 		editors?.setText(answerId, text)
 		latest.current = null
-		conflicted.current = false
+		stopped.current = null
 		if (revision) {
 			lastRevision.current = Math.max(lastRevision.current, revision)
 			base.current = Math.max(base.current, revision)
