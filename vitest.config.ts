@@ -13,8 +13,8 @@ export default defineConfig({
 		// The end-to-end (Playwright) and resilience (node:test, npm run test:resilience) suites run on their own.
 		exclude: ['tests/e2e/**', 'tests/resilience/**', 'node_modules/**'],
 		globalSetup: ['tests/setup/global-setup.ts'],
-		setupFiles: ['tests/setup/per-file.ts'],
-		// Integration tests share one PostgreSQL server; each test file gets its own database.
+		// Integration tests share one PostgreSQL server; each test file gets its own database, closed
+		// after the file by tests/db.ts (no setup file: one would load Prisma for every file).
 		pool: 'forks',
 		testTimeout: 20_000,
 		hookTimeout: 60_000,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { pino } from 'pino'
+import { afterAll } from 'vitest'
 import type { AppContext } from '#server/context.ts'
 import type { Notifications } from '#server/db/notifications.ts'
 import { parseEnv } from '#server/env.ts'
@@ -46,12 +47,9 @@ export async function createTestContext(overrides: Partial<AppContext> = {}): Pr
 	}
 }
 
-/** Called after each test file (tests/setup/per-file.ts). */
-export async function closeTestNotifications() {
+// After each test file that builds a context (registered when the file imports this module, as
+// tests/db.ts does): the notification listeners it opened close, its data directories go.
+afterAll(async () => {
 	await Promise.all(openNotifications.splice(0).map((notifications) => notifications.close()))
-}
-
-/** Called after each test file (tests/setup/per-file.ts). */
-export async function removeTestDataDirs() {
 	await Promise.all(dataDirs.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
-}
+})

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import pg from 'pg'
-import { inject } from 'vitest'
+import { afterAll, inject } from 'vitest'
 import { createDb, type Db } from '#server/db/client.ts'
 
 const TEMPLATE_DATABASE = 'callboard_test_template'
@@ -36,8 +36,8 @@ async function createTestDatabase() {
 	return { db, url: url.toString() }
 }
 
-/** Called after each test file (tests/setup/per-file.ts); the database itself is dropped after the run. */
-export async function disconnectTestDatabase() {
+/** After each test file that uses a database; the database itself is dropped after the run. */
+async function disconnectTestDatabase() {
 	if (!current) return
 	const { db } = await current
 	current = undefined
@@ -55,3 +55,7 @@ async function cloneTemplate(admin: pg.Client, name: string, attempts = 20): Pro
 		return cloneTemplate(admin, name, attempts - 1)
 	}
 }
+
+// Registered by the file that imports this module (its import runs while vitest collects that
+// file), so a test file that needs no database does not load Prisma to clean up after it.
+afterAll(disconnectTestDatabase)
