@@ -85,11 +85,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 		switch (intent) {
 			case 'save': {
 				const text = form.get('multi') === '1' ? JSON.stringify(form.getAll('values').map(String)) : String(form.get('value') ?? '')
+				const base = String(form.get('baseRevision') ?? '')
 				try {
-					await saveAnswerEdit(app, user, { answerId, userEdit: text })
+					await saveAnswerEdit(app, user, { answerId, userEdit: text, baseRevision: /^\d{1,15}$/.test(base) ? Number(base) : undefined })
 				} catch (error) {
-					// Too long: the page comes back with the text as typed and why, so nothing is lost.
+					// Too long, or saved meanwhile in another tab: the page comes back with the text as typed
+					// and why, so nothing is lost. The page it renders has the newer revision, so saving again keeps this text.
 					if (isDomainError(error) && error.code === 'INVALID') return data<RefusedSave>({ answerId, text, error: error.message }, { status: 400 })
+					if (isDomainError(error) && error.message === DRAFT_MESSAGES.changedElsewhere) {
+						return data<RefusedSave>({ answerId, text, error: `${DRAFT_MESSAGES.changedElsewhere} Save again to keep yours.` }, { status: 409 })
+					}
 					throw error
 				}
 				return await toBack({ title: 'Saved', description: 'Your answer was saved.' })

@@ -86,6 +86,8 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 				<Form method="post" className="grid gap-2" onSubmit={hydrated ? (event) => event.preventDefault() : undefined}>
 					<input type="hidden" name="intent" value="save" />
 					<input type="hidden" name="answerId" value={answer.id} />
+					{/* Without JavaScript too, a save from a page older than another tab's save is refused (ADR 020). */}
+					<input type="hidden" name="baseRevision" value={answer.revision} />
 					{answer.status === 'failed' && answer.error ? (
 						<p role="alert" className="flex items-start gap-2 text-sm text-destructive">
 							<AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
