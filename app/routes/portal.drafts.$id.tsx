@@ -122,9 +122,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function DraftPage() {
 	const loaded = useLoaderData<typeof loader>()
 	const refused = useActionData<RefusedSave>()
-	const { editors, savedStatus } = useAnswerEditors(loaded.draft)
+	const { editors, edited } = useAnswerEditors(loaded.draft)
 	const live = useLiveDraft(loaded.draft)
-	const draft = savedStatus ? { ...live, status: savedStatus } : live
+	const draft = edited && live.status === 'draft' ? { ...live, status: 'in_progress' as const } : live
 	const hydrated = useHydrated()
 	useUnsavedAnswersGuard(editors)
 	const settled = isDraftSettled(draft)

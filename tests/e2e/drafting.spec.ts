@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { createE2eOpportunity, createE2eUser, signIn, withE2eDb, type E2eUser } from './support/e2e-db.ts'
 import { isJs, open, toasts } from './support/page.ts'
 
@@ -61,6 +61,8 @@ test('an artist generates a draft, edits it, finds the edit again, marks it comp
 	// Each answer fits its question: the statement within its words, the medium one of the options.
 	const statement = page.getByRole('group', { name: /Artist statement/ })
 	await expect(statement.getByRole('textbox')).not.toHaveValue('')
+	// A required question's field says so in its name; the asterisk is not read.
+	await expect(statement.getByRole('textbox', { name: '1. Artist statement (required)', exact: true })).toBeVisible()
 	await expect(statement.getByText(/^\d+ \/ 120 words$/)).toBeVisible()
 	await expect(page.getByRole('group', { name: /Primary medium/ }).getByRole('radio', { checked: true })).toHaveCount(1)
 
@@ -237,12 +239,18 @@ test('the button reads "Generating..." while the request runs, Copy All copies e
 	expect(await asked).toBe('beforeunload')
 })
 
-test("an edit in a tab opened before another tab's save is not saved over it unless the artist keeps theirs", async ({ page, context, baseURL }) => {
-	await signIn(context, await createE2eUser({ credits: 1, granted: true }), baseURL!)
+/** A new draft open in two tabs of one artist: `page`, where it was generated, and the one returned. */
+async function draftInTwoTabs(page: Page, context: BrowserContext, baseURL: string) {
+	await signIn(context, await createE2eUser({ credits: 1, granted: true }), baseURL)
 	const { id } = await opportunity()
 	const path = await generate(page, id)
 	const other = await context.newPage()
 	await open(other, path)
+	return other
+}
+
+test("an edit in a tab opened before another tab's save is not saved over it unless the artist keeps theirs", async ({ page, context, baseURL }) => {
+	const other = await draftInTwoTabs(page, context, baseURL!)
 	const statement = (tab: Page) => tab.getByRole('group', { name: /Artist statement/ })
 	const answerId = await statement(page).locator('input[name="answerId"]').first().inputValue()
 	const saved = () => withE2eDb(async (client) => (await client.query('SELECT user_edit FROM draft_answers WHERE id = $1', [answerId])).rows[0]?.user_edit)
@@ -262,7 +270,7 @@ test("an edit in a tab opened before another tab's save is not saved over it unl
 
 	// Keeping theirs: "Keep mine" with JavaScript, saving the page again without.
 	if (isJs()) {
-		await statement(other).getByRole('button', { name: 'Keep mine' }).click()
+		await statement(other).getByRole('button', { name: 'Keep mine for answer 1' }).click()
 		await expect(statement(other).getByText('Saved', { exact: true })).toBeVisible()
 	} else {
 		await statement(other).getByRole('button', { name: 'Save answer 1' }).click()
@@ -272,11 +280,7 @@ test("an edit in a tab opened before another tab's save is not saved over it unl
 })
 
 test('an edit on a draft deleted in another tab says so and keeps the text @js-only', async ({ page, context, baseURL }) => {
-	await signIn(context, await createE2eUser({ credits: 1, granted: true }), baseURL!)
-	const { id } = await opportunity()
-	const path = await generate(page, id)
-	const other = await context.newPage()
-	await open(other, path)
+	const other = await draftInTwoTabs(page, context, baseURL!)
 	const statement = other.getByRole('group', { name: /Artist statement/ })
 
 	await page.getByRole('button', { name: 'Delete' }).click()

@@ -114,7 +114,7 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 							{formatProblem ? <span className="font-medium text-destructive">{formatProblem}</span> : null}
 						</p>
 						<p id={`${id}-save`} aria-live="polite" className="text-muted-foreground">
-							{refused ? <span className="font-medium text-destructive">{refused.error}</span> : <SaveStatus state={autosave.state} onRetry={autosave.retry} onKeepMine={autosave.overwrite} />}
+							{refused ? <span className="font-medium text-destructive">{refused.error}</span> : <SaveStatus number={number} state={autosave.state} onRetry={autosave.retry} onKeepMine={autosave.overwrite} />}
 						</p>
 					</div>
 					{hydrated ? null : (
@@ -131,14 +131,14 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 			<div className="flex flex-wrap items-center gap-2 border-t border-border pt-4">
 				{!pending && text ? <CopyButton value={displayAnswer(answer.questionType, text)} label={`Copy answer ${number}`} /> : null}
 				{canRewrite ? (
-					<AnswerActionForm answerId={answer.id} intent="regenerate" disabled={pending || busy('regenerate')} saveFirst={autosave.flush}>
+					<AnswerActionForm answerId={answer.id} intent="regenerate" disabled={pending || busy('regenerate')} beforeSubmit={autosave.flush}>
 						<RefreshCw aria-hidden className={cn(pending && 'animate-spin motion-reduce:animate-none')} />
 						{pending ? 'Regenerating…' : 'Regenerate'}
 						<span className="sr-only"> answer {number}</span>
 					</AnswerActionForm>
 				) : null}
 				{canRewrite && answer.hasUndo && !pending ? (
-					<AnswerActionForm answerId={answer.id} intent="undo" disabled={busy('undo')}>
+					<AnswerActionForm answerId={answer.id} intent="undo" disabled={busy('undo')} beforeSubmit={autosave.discard}>
 						<Undo2 aria-hidden />
 						Undo<span className="sr-only"> regenerate of answer {number}</span>
 					</AnswerActionForm>
@@ -153,8 +153,12 @@ type AnswerActionFormProps = {
 	answerId: string
 	intent: string
 	disabled: boolean
-	/** Runs before the form is sent, which it is only when this resolves true (Regenerate: the typed edit is saved first, so Undo brings it back). */
-	saveFirst?: () => Promise<boolean>
+	/**
+	 * Runs before the form is sent, which it is only when this resolves true. Regenerate saves the
+	 * typed edit first, so Undo brings it back; Undo drops an edit not yet sent, which would
+	 * otherwise be saved over the text it brings back.
+	 */
+	beforeSubmit?: () => Promise<boolean>
 	children: ReactNode
 }
 
@@ -163,15 +167,15 @@ type AnswerActionFormProps = {
  * disabled button loses focus, and a keyboard user who pressed Regenerate found themselves at the
  * top of the page when the new answer came.
  */
-function AnswerActionForm({ answerId, intent, disabled, saveFirst, children }: AnswerActionFormProps) {
+function AnswerActionForm({ answerId, intent, disabled, beforeSubmit, children }: AnswerActionFormProps) {
 	const submit = useSubmit()
 	const send = (event: FormEvent<HTMLFormElement>) => {
 		if (disabled) return event.preventDefault()
-		if (!saveFirst) return
+		if (!beforeSubmit) return
 		event.preventDefault()
 		const form = event.currentTarget
-		void saveFirst().then((saved) => {
-			if (saved) submit(form, { method: 'post', preventScrollReset: true })
+		void beforeSubmit().then((ready) => {
+			if (ready) submit(form, { method: 'post', preventScrollReset: true })
 		})
 	}
 	return (
@@ -185,7 +189,7 @@ function AnswerActionForm({ answerId, intent, disabled, saveFirst, children }: A
 	)
 }
 
-function SaveStatus({ state, onRetry, onKeepMine }: { state: SaveState; onRetry: () => void; onKeepMine: () => void }) {
+function SaveStatus({ number, state, onRetry, onKeepMine }: { number: number; state: SaveState; onRetry: () => void; onKeepMine: () => void }) {
 	if (state === 'saving' || state === 'pending') return <>Saving…</>
 	if (state === 'saved') return <>Saved</>
 	if (state === 'gone') return <span className="font-medium text-destructive">{DRAFT_GONE_MESSAGE}</span>
@@ -194,7 +198,7 @@ function SaveStatus({ state, onRetry, onKeepMine }: { state: SaveState; onRetry:
 			<span className="font-medium text-destructive">
 				Changed in another tab or window; reload to see it.{' '}
 				<button type="button" onClick={onKeepMine} className="underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-ring">
-					Keep mine
+					Keep mine<span className="sr-only"> for answer {number}</span>
 				</button>
 			</span>
 		)

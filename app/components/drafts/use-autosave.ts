@@ -14,8 +14,8 @@ import type { DraftView } from '#server/domain/drafting/drafts.ts'
  * A failed save keeps the text on the page, says "Save Failed", and is tried again on the next edit
  * or with "Retry". Leaving the page with unsaved text asks first.
  *
- * Each save also says which revision its text grew from (the one loaded, or the one this page sent
- * before). When another tab or window has saved the answer since, the server refuses instead of
+ * Each save also says which page sends it (a random id per page) and which revision the page
+ * loaded. When another tab or window has saved the answer since, the server refuses instead of
  * overwriting it: the page stops saving that answer, keeps the text, and offers "Keep mine" (a save
  * that overwrites) or a reload (which shows theirs).
  */
@@ -35,6 +35,8 @@ type Entry = { dirty: () => boolean; flush: () => Promise<boolean> }
  * and whether any has unsaved text, so one guard covers them all.
  */
 export class AnswerEditors {
+	/** This page's id in its saves: the revisions it wrote are its own, whatever else it knows. */
+	readonly tab = randomTab()
 	#entries = new Map<string, Entry>()
 	#texts = new Map<string, string>()
 	#onDraftStatus: (status: DraftStatus) => void
@@ -69,22 +71,28 @@ export class AnswerEditors {
 export const AnswerEditorsContext = createContext<AnswerEditors | null>(null)
 
 /**
- * The page's editors, and the draft's status as the last save left it (the first edit makes a
- * draft in progress) until the loader reads the draft again.
+ * The page's editors, and whether a save has made the draft in progress (the first edit does),
+ * until the loader reads the draft again. That is the one change a save makes to the status, so a
+ * save answered late never undoes a status set since ("Mark as completed").
  */
 export function useAnswerEditors(loaded: DraftView) {
-	const [savedStatus, setSavedStatus] = useState<DraftStatus | null>(null)
-	const [savedOf, setSavedOf] = useState(loaded)
-	if (savedOf !== loaded) {
-		setSavedOf(loaded)
-		setSavedStatus(null)
+	const [edited, setEdited] = useState(false)
+	const [editedOf, setEditedOf] = useState(loaded)
+	if (editedOf !== loaded) {
+		setEditedOf(loaded)
+		setEdited(false)
 	}
-	const [editors] = useState(() => new AnswerEditors(setSavedStatus))
-	return { editors, savedStatus }
+	const [editors] = useState(() => new AnswerEditors((status) => status === 'in_progress' && setEdited(true)))
+	return { editors, edited }
 }
 
 /** What the page says when the draft it shows was deleted meanwhile. */
 export const DRAFT_GONE_MESSAGE = 'This draft was deleted. Copy your text if you want to keep it.'
+
+function randomTab() {
+	// Not crypto.randomUUID: it exists only on secure origins, and a self-hosted server may be plain http.
+	return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
 
 function isChangedElsewhere(error: unknown) {
 	return error instanceof Error && error.message === DRAFT_MESSAGES.changedElsewhere
@@ -126,29 +134,47 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 	const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
 	const latest = useRef<{ text: string; revision: number } | null>(null)
 	const lastRevision = useRef(loadedRevision)
-	/** The revision this page's text grew from: the one loaded (or reset to), then each one sent. */
+	/** The newest revision this page knows from the server: the one loaded, or reset to. */
 	const base = useRef(loadedRevision)
 	/** Why nothing is sent any more: another tab's save (until the artist keeps their own text), or the draft is gone. */
 	const stopped = useRef<'conflict' | 'gone' | null>(null)
 	const inFlight = useRef(0)
 	/** The newest save sent: a flush with nothing left to send waits for it. */
 	const lastSend = useRef<Promise<boolean>>(Promise.resolve(true))
+	/** `send`, for a save that has to send the next one (after "Keep mine"): send itself calls sendEdit. */
+	const sendRef = useRef<() => Promise<boolean>>(() => Promise.resolve(true))
 	const save = useMutation(trpc.drafts.saveAnswer.mutationOptions())
+
+	/** Revisions only grow: the clock, and never below the last one this page made or saw. */
+	const nextRevision = useCallback(() => {
+		lastRevision.current = Math.max(Date.now(), lastRevision.current + 1)
+		return lastRevision.current
+	}, [])
 
 	const sendEdit = useCallback(
 		async (edit: { text: string; revision: number }, { overwrite }: { overwrite: boolean }): Promise<boolean> => {
-			const baseRevision = overwrite ? undefined : base.current
-			base.current = edit.revision
 			setState('saving')
 			inFlight.current += 1
 			try {
-				const { draftStatus } = await save.mutateAsync({ answerId, userEdit: edit.text, revision: edit.revision, baseRevision })
-				editors?.savedWithStatus(draftStatus)
+				const result = await save.mutateAsync({
+					answerId,
+					userEdit: edit.text,
+					revision: edit.revision,
+					baseRevision: overwrite ? undefined : base.current,
+					tab: editors?.tab,
+				})
+				editors?.savedWithStatus(result.draftStatus)
+				// The newest edit not saved: what is stored is newer still, and not this page's.
+				if (!result.saved && latest.current === edit) throw new Error(DRAFT_MESSAGES.changedElsewhere)
 				if (overwrite) stopped.current = null
 				// Only the newest edit decides what the page says; an older save finishing late does not.
 				if (latest.current === edit) {
 					latest.current = null
 					setState('saved')
+				} else if (overwrite && latest.current) {
+					// Typed while "Keep mine" was on its way: that goes too.
+					setState('pending')
+					timer.current = setTimeout(() => void sendRef.current(), AUTOSAVE_DELAY_MS)
 				}
 				return true
 			} catch (error) {
@@ -177,28 +203,39 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 			const edit = latest.current
 			if (!edit) return Promise.resolve(true)
 			if (stopped.current === 'gone' || (stopped.current === 'conflict' && !overwrite)) return Promise.resolve(false)
-			lastSend.current = sendEdit(edit, { overwrite })
+			// "Keep mine" sends the text again as a new revision, newer than whatever is stored.
+			const sent = overwrite ? { text: edit.text, revision: nextRevision() } : edit
+			if (overwrite) latest.current = sent
+			lastSend.current = sendEdit(sent, { overwrite })
 			return lastSend.current
 		},
-		[sendEdit],
+		[nextRevision, sendEdit],
 	)
+	useEffect(() => {
+		sendRef.current = send
+	}, [send])
 
 	const schedule = useCallback(
 		(text: string) => {
 			editors?.setText(answerId, text)
-			const revision = Math.max(Date.now(), lastRevision.current + 1)
-			lastRevision.current = revision
-			latest.current = { text, revision }
+			latest.current = { text, revision: nextRevision() }
 			clearTimeout(timer.current)
 			if (stopped.current) return setState(stopped.current)
 			setState('pending')
 			timer.current = setTimeout(() => void send(), AUTOSAVE_DELAY_MS)
 		},
-		[answerId, editors, send],
+		[answerId, editors, nextRevision, send],
 	)
 
 	/** Saves the pending edit now, or waits for the save in flight; true once the newest edit is saved. */
 	const flush = useCallback(() => (latest.current ? send() : lastSend.current), [send])
+	/** Drops the edit not yet sent (Undo replaces the text), once any save in flight has answered. */
+	const discard = useCallback(() => {
+		clearTimeout(timer.current)
+		latest.current = null
+		setState('idle')
+		return lastSend.current.then(() => true)
+	}, [])
 	/** "Keep mine", after another tab saved the answer: this page's text is saved over theirs. */
 	const overwrite = useCallback(() => void send({ overwrite: true }), [send])
 
@@ -214,6 +251,8 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 		editors?.setText(answerId, text)
 		latest.current = null
 		stopped.current = null
+		// Whatever an earlier save said, there is nothing left to send for this text.
+		lastSend.current = Promise.resolve(true)
 		if (revision) {
 			lastRevision.current = Math.max(lastRevision.current, revision)
 			base.current = Math.max(base.current, revision)
@@ -221,5 +260,5 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 		setState('idle')
 	}, [answerId, editors])
 
-	return { state, schedule, retry: flush, flush, overwrite, reset }
+	return { state, schedule, retry: flush, flush, discard, overwrite, reset }
 }

@@ -70,8 +70,13 @@ export const SaveAnswerInput = z.object({
 		.transform((text) => text.replace(/\r\n?/g, '\n'))
 		.pipe(z.string().max(ANSWER_MAX_CHARS, DRAFT_MESSAGES.answerTooLong)),
 	revision: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER).optional(),
-	/** The revision the edited text started from; a newer one saved since, by another tab, refuses the save. */
+	/** The revision the page's text started from: a newer one saved since by another page refuses the save. */
 	baseRevision: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+	/** The page (browser tab) saving: a revision it wrote itself is never a conflict. */
+	tab: z
+		.string()
+		.regex(/^[0-9a-f]{32}$/, 'Unknown page')
+		.optional(),
 })
 export type SaveAnswerInput = z.input<typeof SaveAnswerInput>
 

@@ -93,28 +93,33 @@ describe('drafts', () => {
 		})
 	})
 
-	test("an edit that grew from an older revision than the saved one is refused, not saved over another tab's", async () => {
+	test("a page's autosave is refused when another page saved the answer since it loaded, and kept when the artist keeps theirs", async () => {
 		const ctx = await createTestContext()
 		const owner = await artist(ctx)
 		const { draft, answerIds } = await writtenDraft(ctx, owner)
 		const answerId = answerIds[0]!
 		const loaded = (await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]!.revision
+		const [one, two] = ['a'.repeat(32), 'b'.repeat(32)]
+		const stored = async () => (await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]!.text
+		// `base` null: a save without one ("Keep mine").
+		const save = (tab: string, userEdit: string, revision: number, base: number | null = loaded) =>
+			saveAnswerEdit(ctx, owner, { answerId, userEdit, revision, baseRevision: base ?? undefined, tab })
 
-		// This tab's edits chain, each from the one it sent before; one arriving late is still only late.
-		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Tab one, first', revision: 1_700_000_000_100, baseRevision: loaded })
-		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Tab one, third', revision: 1_700_000_000_300, baseRevision: 1_700_000_000_200 })
-		expect(await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Tab one, second', revision: 1_700_000_000_200, baseRevision: 1_700_000_000_100 })).toMatchObject({
-			saved: false,
-		})
-		// A second tab, opened before any of them, types later.
-		await expect(saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Tab two', revision: 1_700_000_000_400, baseRevision: loaded })).rejects.toMatchObject({
-			code: 'CONFLICT',
-			message: DRAFT_MESSAGES.changedElsewhere,
-		})
-		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ text: 'Tab one, third', revision: 1_700_000_000_300 })
-		// "Keep mine": sent without a base, it is saved.
-		expect(await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Tab two', revision: 1_700_000_000_500 })).toMatchObject({ saved: true })
-		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]!.text).toBe('Tab two')
+		// One page's own saves, in order or late, never conflict with each other.
+		expect(await save(one, 'One, first', 1_700_000_000_100)).toMatchObject({ saved: true })
+		expect(await save(one, 'One, third', 1_700_000_000_300)).toMatchObject({ saved: true })
+		expect(await save(one, 'One, second', 1_700_000_000_200)).toMatchObject({ saved: false })
+		// A second page, opened before them, types later: refused, and the first page's text stays.
+		const refused = { code: 'CONFLICT', message: DRAFT_MESSAGES.changedElsewhere }
+		await expect(save(two, 'Two', 1_700_000_000_400)).rejects.toMatchObject(refused)
+		expect(await stored()).toBe('One, third')
+		// "Keep mine": without a base it is saved, and from then on the first page is the one refused.
+		expect(await save(two, 'Two', 1_700_000_000_500, null)).toMatchObject({ saved: true })
+		await expect(save(one, 'One, fourth', 1_700_000_000_600)).rejects.toMatchObject(refused)
+		expect(await stored()).toBe('Two')
+		// An overwrite older than what is stored (a clock behind the other device's) changes nothing, and says so.
+		expect(await save(one, 'One, behind', 1_700_000_000_450, null)).toMatchObject({ saved: false })
+		expect(await stored()).toBe('Two')
 	})
 
 	test('Regenerate writes a new answer without a credit, keeping the old one for Undo', async () => {

@@ -148,31 +148,41 @@ async function findOwnAnswer(ctx: Pick<AppContext, 'db'>, actor: Actor, answerId
  * draft-answers/{answerId}: saves the artist's edit (`user_edit`). The UPDATE only applies a
  * revision newer than the stored one, so when autosaves arrive out of order the last edit still
  * wins; a late, older save returns `saved: false` and changes nothing. With `baseRevision` (the
- * revision the page's text grew from) a newer revision stored since, by another tab or window,
- * refuses the save with CONFLICT rather than overwriting what was saved there. The first edit of
- * a draft makes it `in_progress` (PRODUCT.md, "Drafts"). An answer still being written cannot be
- * edited; a failed one can be written by hand.
+ * revision the page loaded) a newer revision stored since by another page (`tab`: the one
+ * that wrote it is kept beside it) refuses the save with CONFLICT rather than overwriting what
+ * was saved there. The first edit of a draft makes it `in_progress` (PRODUCT.md, "Drafts"). An
+ * answer still being written cannot be edited; a failed one can be written by hand.
  */
 export async function saveAnswerEdit(ctx: Pick<AppContext, 'db'>, actor: Actor, input: SaveAnswerInput) {
-	const { answerId, userEdit, revision, baseRevision } = parseInput(SaveAnswerInput, input)
+	const { answerId, userEdit, revision, baseRevision, tab } = parseInput(SaveAnswerInput, input)
 	const id = existingId(answerId, 'Answer')
 	// One statement, as autosave calls it every few seconds while someone types: find the answer
 	// among this artist's own, save a newer revision, and mark the draft in progress on its first edit.
 	const [row] = await ctx.db.$queryRaw<
-		{ answer_status: string; draft_status: string; stored_revision: bigint; revision: bigint | null; saved_draft_status: string | null }[]
+		{
+			answer_status: string
+			draft_status: string
+			stored_revision: bigint
+			stored_tab: string | null
+			revision: bigint | null
+			saved_draft_status: string | null
+		}[]
 	>`
 		WITH own AS (
-			SELECT a.id, a.draft_id, a.status::text AS answer_status, d.status::text AS draft_status, a.edit_revision AS stored_revision
+			SELECT a.id, a.draft_id, a.status::text AS answer_status, d.status::text AS draft_status,
+			       a.edit_revision AS stored_revision, a.edit_tab AS stored_tab
 			FROM draft_answers a JOIN drafts d ON d.id = a.draft_id
 			WHERE a.id = ${id}::uuid AND d.user_id = ${actor.id}::uuid
+			-- The row as the UPDATE will see it, when two saves race.
+			FOR UPDATE OF a
 		), saved AS (
 			UPDATE draft_answers a
 			SET user_edit = ${userEdit}, status = 'written', error = NULL, updated_at = now(),
-				edit_revision = COALESCE(${revision ?? null}::bigint, a.edit_revision + 1)
+				edit_revision = COALESCE(${revision ?? null}::bigint, a.edit_revision + 1), edit_tab = ${tab ?? null}
 			FROM own
 			WHERE a.id = own.id AND a.status <> 'pending'
 				AND (${revision ?? null}::bigint IS NULL OR a.edit_revision < ${revision ?? null}::bigint)
-				AND (${baseRevision ?? null}::bigint IS NULL OR a.edit_revision <= ${baseRevision ?? null}::bigint)
+				AND (${baseRevision ?? null}::bigint IS NULL OR a.edit_revision <= ${baseRevision ?? null}::bigint OR a.edit_tab = ${tab ?? null})
 			RETURNING a.edit_revision, a.draft_id
 		), draft AS (
 			UPDATE drafts d
@@ -181,15 +191,15 @@ export async function saveAnswerEdit(ctx: Pick<AppContext, 'db'>, actor: Actor, 
 			WHERE d.id = saved.draft_id
 			RETURNING d.status::text AS status
 		)
-		SELECT own.answer_status, own.draft_status, own.stored_revision, (SELECT edit_revision FROM saved) AS revision,
+		SELECT own.answer_status, own.draft_status, own.stored_revision, own.stored_tab, (SELECT edit_revision FROM saved) AS revision,
 		       (SELECT status FROM draft) AS saved_draft_status
 		FROM own`
 	if (!row) throw new DomainError('NOT_FOUND', 'Answer not found')
 	if (row.answer_status === 'pending') throw new DomainError('CONFLICT', 'This answer is being written. Edit it once it appears.')
 	if (row.revision === null) {
-		// Not saved: an older edit of this page arriving late (changes nothing), or another tab's newer one.
-		const late = revision !== undefined && row.stored_revision >= BigInt(revision)
-		if (!late && baseRevision !== undefined && row.stored_revision > BigInt(baseRevision)) throw new DomainError('CONFLICT', DRAFT_MESSAGES.changedElsewhere)
+		// Not saved: another page's newer revision, or an older edit of this page arriving late (changes nothing).
+		const ownRevision = tab !== undefined && row.stored_tab === tab
+		if (!ownRevision && baseRevision !== undefined && row.stored_revision > BigInt(baseRevision)) throw new DomainError('CONFLICT', DRAFT_MESSAGES.changedElsewhere)
 		return { saved: false as const, draftStatus: row.draft_status as DraftStatus }
 	}
 	return { saved: true as const, revision: Number(row.revision), draftStatus: (row.saved_draft_status ?? row.draft_status) as DraftStatus }

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "draft_answers" ADD COLUMN     "edit_tab" VARCHAR(32);
