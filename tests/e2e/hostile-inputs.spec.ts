@@ -192,7 +192,7 @@ test('an id that is not one never comes back in a header @js-only', async ({ req
 test('hostile inputs to every tRPC procedure and the webhook never get a 500 @js-only', async ({ request }) => {
 	const input = fc.oneof(
 		fc.jsonValue(),
-		fc.record({ opportunityId: hostileText, draftId: hostileText, answerId: hostileText, userEdit: hostileText, revision: fc.double(), kind: hostileText, slug: hostileText, name: hostileText }, { requiredKeys: [] }),
+		fc.record({ opportunityId: hostileText, draftId: hostileText, answerId: hostileText, userEdit: hostileText, revision: fc.double(), baseRevision: fc.double(), tab: hostileText, kind: hostileText, slug: hostileText, name: hostileText }, { requiredKeys: [] }),
 		fc.constant({ answerId: ids.answer, userEdit: '<img src=x onerror="window.__pwned=1">', revision: Date.now() }),
 	)
 	for (const procedure of PROCEDURES) {
