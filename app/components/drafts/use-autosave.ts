@@ -153,6 +153,15 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 
 	const sendEdit = useCallback(
 		async (edit: { text: string; revision: number }, { overwrite }: { overwrite: boolean }): Promise<boolean> => {
+			/** Nothing more is sent for this answer: another page's revision is newer, or the draft is gone. */
+			const stop = (reason: 'conflict' | 'gone') => {
+				stopped.current = reason
+				// The newest edit is this one or one typed since: either way it is kept, unsaved.
+				latest.current ??= edit
+				setState(reason)
+				showToast({ type: 'error', title: 'Save Failed', description: reason === 'conflict' ? DRAFT_MESSAGES.changedElsewhere : DRAFT_GONE_MESSAGE })
+				return false
+			}
 			setState('saving')
 			inFlight.current += 1
 			try {
@@ -165,7 +174,7 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 				})
 				editors?.savedWithStatus(result.draftStatus)
 				// The newest edit not saved: what is stored is newer still, and not this page's.
-				if (!result.saved && latest.current === edit) throw new Error(DRAFT_MESSAGES.changedElsewhere)
+				if (!result.saved && latest.current === edit) return stop('conflict')
 				if (overwrite) stopped.current = null
 				// Only the newest edit decides what the page says; an older save finishing late does not.
 				if (latest.current === edit) {
@@ -178,14 +187,9 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 				}
 				return true
 			} catch (error) {
-				const reason = isChangedElsewhere(error) ? 'conflict' : isNotFound(error) ? 'gone' : null
-				if (reason) {
-					stopped.current = reason
-					// The newest edit is this one or one typed since: either way it is kept, unsaved.
-					latest.current ??= edit
-					setState(reason)
-					showToast({ type: 'error', title: 'Save Failed', description: reason === 'conflict' ? DRAFT_MESSAGES.changedElsewhere : DRAFT_GONE_MESSAGE })
-				} else if (latest.current === edit) {
+				if (isChangedElsewhere(error)) return stop('conflict')
+				if (isNotFound(error)) return stop('gone')
+				if (latest.current === edit) {
 					setState('error')
 					showToast({ type: 'error', title: 'Save Failed', description: 'Failed to save changes' })
 				}
