@@ -44,17 +44,18 @@ export function showToast(input: { type: 'error'; title?: string; description: s
  * Shows the flash toast of the root loader, and those of showToast(). The server renders it into live regions, so it is
  * there without JavaScript (dismissing then reloads the page). Once hydrated, toasts animate, can
  * be dismissed and hide themselves, pausing while hovered or focused. Each new toast id that a
- * later navigation brings is added to the stack.
+ * later navigation brings is added to the stack; one that says what a toast shown already says
+ * replaces it rather than stacking a copy.
  */
 export function Toaster({ toast }: { toast: Toast | null }) {
 	const [toasts, setToasts] = useState<Toast[]>(toast ? [toast] : [])
 	const [lastId, setLastId] = useState(toast?.id)
 	if (toast && toast.id !== lastId) {
 		setLastId(toast.id)
-		setToasts((current) => [...current, toast].slice(-MAX_VISIBLE))
+		setToasts((current) => stack(current, toast))
 	}
 	useEffect(() => {
-		const onToast = (event: Event) => setToasts((current) => [...current, (event as CustomEvent<Toast>).detail].slice(-MAX_VISIBLE))
+		const onToast = (event: Event) => setToasts((current) => stack(current, (event as CustomEvent<Toast>).detail))
 		window.addEventListener(CLIENT_TOAST_EVENT, onToast)
 		return () => window.removeEventListener(CLIENT_TOAST_EVENT, onToast)
 	}, [])
@@ -75,6 +76,12 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 			</div>
 		</section>
 	)
+}
+
+/** The toasts after `next` arrives: one saying the same as it is replaced (shown anew, not twice). */
+function stack(current: Toast[], next: Toast) {
+	const same = (t: Toast) => t.type === next.type && t.title === next.title && t.description === next.description
+	return [...current.filter((t) => !same(t)), next].slice(-MAX_VISIBLE)
 }
 
 function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string) => void }) {

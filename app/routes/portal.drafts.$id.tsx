@@ -4,14 +4,16 @@ import { useState } from 'react'
 import { AnswerCard } from '#app/components/drafts/answer-card.tsx'
 import { DeleteDraftButton } from '#app/components/drafts/delete-draft.tsx'
 import { SavedFirstLink } from '#app/components/drafts/saved-first-link.tsx'
-import { AnswerEditorsContext, useAnswerEditors, useUnsavedAnswersGuard, type AnswerEditors } from '#app/components/drafts/use-autosave.ts'
+import { AnswerEditorsContext, DRAFT_GONE_MESSAGE, useAnswerEditors, useUnsavedAnswersGuard, type AnswerEditors } from '#app/components/drafts/use-autosave.ts'
 import { useLiveDraft } from '#app/components/drafts/use-live-draft.ts'
 import { CopyButton } from '#app/components/copy-button.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { showToast } from '#app/components/toaster.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
-import { Button, buttonVariants } from '#app/components/ui/button.tsx'
-import { AlertCircle, ArrowLeft, CheckCircle2, CircleDot, Download, FileDown, FileText, Trash2 } from '#app/components/ui/icons.tsx'
+import { StatusPanel } from '#app/components/status-panel.tsx'
+import { Button, ButtonLink, buttonVariants } from '#app/components/ui/button.tsx'
+import { fieldClassName } from '#app/components/ui/field-styles.ts'
+import { AlertCircle, ArrowLeft, CheckCircle2, CircleDot, Download, FileDown, FileText, SearchX, Trash2 } from '#app/components/ui/icons.tsx'
 import { EXPORT_UPGRADE_MESSAGE, UpgradeDialog, UpgradePanel } from '#app/components/upgrade-dialog.tsx'
 import { formatShortDate, toIsoDate } from '#server/domain/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -70,6 +72,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 type RefusedSave = { answerId: string; text: string; error: string }
 
+/** A save without JavaScript to a draft deleted since the page loaded: what was typed. */
+type UnsavedText = { unsavedText: string }
+
 /** The page's forms without JavaScript (Save, Regenerate, Undo, the status); with it, only Regenerate, Undo and the status post here. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
 	const user = requireOnboardedUser(request, context)
@@ -95,6 +100,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 					if (isDomainError(error) && error.message === DRAFT_MESSAGES.changedElsewhere) {
 						return data<RefusedSave>({ answerId, text, error: `${DRAFT_MESSAGES.changedElsewhere} Save again to keep yours.` }, { status: 409 })
 					}
+					// Deleted meanwhile (in another tab): no draft page to come back to, so the error page holds the text to copy.
+					if (isDomainError(error) && error.code === 'NOT_FOUND') throw data<UnsavedText>({ unsavedText: text }, { status: 404 })
 					throw error
 				}
 				return await toBack({ title: 'Saved', description: 'Your answer was saved.' })
@@ -306,5 +313,24 @@ function DraftToolbar({ draft, editors, pro, hydrated }: { draft: DraftView; edi
 }
 
 export function ErrorBoundary() {
-	return <GeneralErrorBoundary />
+	return <GeneralErrorBoundary statusHandlers={{ 404: ({ error }) => <DeletedDraft text={(error.data as Partial<UnsavedText> | null)?.unsavedText} /> }} />
+}
+
+/** The draft went while an answer was being saved without JavaScript: its text, to copy. */
+function DeletedDraft({ text }: { text: string | undefined }) {
+	return (
+		<StatusPanel icon={SearchX} tone="primary" title={DRAFT_MESSAGES.notFound} actions={<ButtonLink to="/portal/drafts">Back to drafts</ButtonLink>}>
+			{typeof text === 'string' ? (
+				<div className="grid gap-3 text-left">
+					<p>{DRAFT_GONE_MESSAGE}</p>
+					<label htmlFor="unsaved-text" className="text-sm font-medium text-foreground">
+						Your text
+					</label>
+					<textarea id="unsaved-text" readOnly value={text} rows={8} className={fieldClassName} />
+				</div>
+			) : (
+				<p>The draft you are looking for does not exist or was deleted.</p>
+			)}
+		</StatusPanel>
+	)
 }

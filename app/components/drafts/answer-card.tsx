@@ -169,20 +169,26 @@ type AnswerActionFormProps = {
  */
 function AnswerActionForm({ answerId, intent, disabled, beforeSubmit, children }: AnswerActionFormProps) {
 	const submit = useSubmit()
+	// While the typed edit is being saved first, a second press does not send the form twice.
+	const [preparing, setPreparing] = useState(false)
+	const unavailable = disabled || preparing
 	const send = (event: FormEvent<HTMLFormElement>) => {
-		if (disabled) return event.preventDefault()
+		if (unavailable) return event.preventDefault()
 		if (!beforeSubmit) return
 		event.preventDefault()
 		const form = event.currentTarget
-		void beforeSubmit().then((ready) => {
-			if (ready) submit(form, { method: 'post', preventScrollReset: true })
-		})
+		setPreparing(true)
+		void beforeSubmit()
+			.then((ready) => {
+				if (ready) submit(form, { method: 'post', preventScrollReset: true })
+			})
+			.finally(() => setPreparing(false))
 	}
 	return (
 		<Form method="post" preventScrollReset onSubmit={send}>
 			<input type="hidden" name="intent" value={intent} />
 			<input type="hidden" name="answerId" value={answerId} />
-			<Button type="submit" variant="outline" size="sm" aria-disabled={disabled || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50">
+			<Button type="submit" variant="outline" size="sm" aria-disabled={unavailable || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50">
 				{children}
 			</Button>
 		</Form>

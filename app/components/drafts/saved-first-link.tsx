@@ -15,9 +15,12 @@ type Props = ComponentProps<'a'> & {
  */
 export function SavedFirstLink({ editors, onFollow, onClick, ...props }: Props) {
 	const saved = useRef(false)
+	/** Saving before following: another click meanwhile would fetch the file twice. */
+	const saving = useRef(false)
 	const follow = (event: MouseEvent<HTMLAnchorElement>) => {
 		onClick?.(event)
 		if (event.defaultPrevented) return
+		if (saving.current) return event.preventDefault()
 		if (saved.current || !editors.dirty) {
 			saved.current = false
 			onFollow?.()
@@ -25,7 +28,9 @@ export function SavedFirstLink({ editors, onFollow, onClick, ...props }: Props) 
 		}
 		event.preventDefault()
 		const link = event.currentTarget
+		saving.current = true
 		void editors.flushAll().then((ok) => {
+			saving.current = false
 			if (!ok) return
 			saved.current = true
 			link.click()

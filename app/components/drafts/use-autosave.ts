@@ -94,6 +94,11 @@ function randomTab() {
 	return Array.from(globalThis.crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('')
 }
 
+/** Why this answer's edits are not saved any more. */
+function showStopped(reason: 'conflict' | 'gone') {
+	showToast({ type: 'error', title: 'Save Failed', description: reason === 'conflict' ? DRAFT_MESSAGES.changedElsewhere : DRAFT_GONE_MESSAGE })
+}
+
 function isChangedElsewhere(error: unknown) {
 	return error instanceof Error && error.message === DRAFT_MESSAGES.changedElsewhere
 }
@@ -159,7 +164,7 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 				// The newest edit is this one or one typed since: either way it is kept, unsaved.
 				latest.current ??= edit
 				setState(reason)
-				showToast({ type: 'error', title: 'Save Failed', description: reason === 'conflict' ? DRAFT_MESSAGES.changedElsewhere : DRAFT_GONE_MESSAGE })
+				showStopped(reason)
 				return false
 			}
 			setState('saving')
@@ -206,7 +211,11 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 			clearTimeout(timer.current)
 			const edit = latest.current
 			if (!edit) return Promise.resolve(true)
-			if (stopped.current === 'gone' || (stopped.current === 'conflict' && !overwrite)) return Promise.resolve(false)
+			if (stopped.current === 'gone' || (stopped.current === 'conflict' && !overwrite)) {
+				// Asked to save first (Regenerate, Download, an export) with nothing it can save: it says why.
+				showStopped(stopped.current)
+				return Promise.resolve(false)
+			}
 			// "Keep mine" sends the text again as a new revision, newer than whatever is stored.
 			const sent = overwrite ? { text: edit.text, revision: nextRevision() } : edit
 			if (overwrite) latest.current = sent
