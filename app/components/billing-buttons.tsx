@@ -28,7 +28,7 @@ type BillingButtonProps = ButtonVariantProps & {
  * Opens a tab at once (inside the click, so no popup blocker objects), then points it at the URL
  * the server gives, or closes it and says why.
  */
-function useNewTabFlow(fallback: string) {
+function useNewTabFlow(fallback: string, signInDescription: string) {
 	return {
 		open() {
 			const tab = window.open('', '_blank')
@@ -43,7 +43,7 @@ function useNewTabFlow(fallback: string) {
 		fail(tab: Window | null, error: Parameters<typeof trpcErrorMessage>[0]) {
 			tab?.close()
 			// A session that ended after the page loaded gets the signed-out visitor's words.
-			if (error.data?.code === 'UNAUTHORIZED') showSignInRequired()
+			if (error.data?.code === 'UNAUTHORIZED') showSignInRequired(signInDescription)
 			else showToast({ type: 'error', description: trpcErrorMessage(error, fallback) })
 		},
 	}
@@ -60,13 +60,13 @@ function Pending({ pending, children }: { pending: boolean; children: ReactNode 
 	)
 }
 
-function showSignInRequired() {
-	showToast({ type: 'error', title: BILLING_MESSAGES.signInTitle, description: BILLING_MESSAGES.signInDescription })
+function showSignInRequired(description: string = BILLING_MESSAGES.signInDescription) {
+	showToast({ type: 'error', title: BILLING_MESSAGES.signInTitle, description })
 }
 
 /** Notices shown instead of a request that cannot succeed. */
 function refusal(signedIn: boolean, configured: boolean) {
-	if (!signedIn) return showSignInRequired
+	if (!signedIn) return () => showSignInRequired()
 	if (!configured) return () => showToast({ type: 'error', description: BILLING_MESSAGES.notConfigured })
 	return null
 }
@@ -104,11 +104,13 @@ type StripeTabButtonProps = BillingButtonProps & {
 	pending: boolean
 	/** The specification's message when it fails for an unexpected reason. */
 	fallback: string
+	/** What "Sign in required" says when the session ended after the page loaded. */
+	signInDescription?: string
 }
 
 /** With JavaScript: a new tab at once, pointed at the URL the server gives. */
-function StripeTabButton({ request, pending, fallback, signedIn, configured, className, children, variant, size }: StripeTabButtonProps) {
-	const flow = useNewTabFlow(fallback)
+function StripeTabButton({ request, pending, fallback, signInDescription = BILLING_MESSAGES.signInDescription, signedIn, configured, className, children, variant, size }: StripeTabButtonProps) {
+	const flow = useNewTabFlow(fallback, signInDescription)
 	const refuse = refusal(signedIn, configured)
 	return (
 		<Button
@@ -152,5 +154,13 @@ export function BillingPortalButton(props: BillingButtonProps) {
 function PortalTabButton(props: BillingButtonProps) {
 	const trpc = useTRPC()
 	const portal = useMutation(trpc.billing.portal.mutationOptions())
-	return <StripeTabButton {...props} request={() => portal.mutateAsync()} pending={portal.isPending} fallback={BILLING_MESSAGES.portalFailed} />
+	return (
+		<StripeTabButton
+			{...props}
+			request={() => portal.mutateAsync()}
+			pending={portal.isPending}
+			fallback={BILLING_MESSAGES.portalFailed}
+			signInDescription={BILLING_MESSAGES.signInToManageDescription}
+		/>
+	)
 }

@@ -114,6 +114,14 @@ test.describe('billing with Stripe', () => {
 		const again = await toStripe(page, 'Upgrade to Pro')
 		await expect(again).toHaveURL(new RegExp(`^${stripe.url}/p/session/`))
 		expect([...stripe.subscriptions.values()].filter((subscription) => subscription.status === 'active')).toHaveLength(1)
+
+		if (!isJs()) return
+		// Signed out while the profile stayed open: "Manage billing" asks to sign in, in its own words.
+		await open(page, '/portal/profile')
+		await withE2eDb((client) => client.query('DELETE FROM sessions WHERE user_id = $1', [user.id]), server.databaseUrl)
+		await page.getByRole('button', { name: 'Manage billing' }).click()
+		await expect(toasts(page)).toContainText('Sign in required')
+		await expect(toasts(page)).toContainText('Please sign in to manage your billing')
 	})
 
 	test('a credit pack adds its credits; cancelling checkout changes nothing', async ({ page, context }) => {

@@ -22,6 +22,8 @@ export const BILLING_MESSAGES = {
 	noBillingAccount: 'There is no billing account to manage yet: it is created with your first purchase.',
 	signInTitle: 'Sign in required',
 	signInDescription: 'Please sign in to upgrade your plan',
+	/** The same, for "Manage billing" after the session ended on an open page. */
+	signInToManageDescription: 'Please sign in to manage your billing',
 	paymentFailed: 'Your last payment failed. Update your card to keep Pro.',
 } as const
 
