@@ -151,6 +151,8 @@ test('Regenerate writes a new answer without a credit and Undo brings the old on
 	await statement.getByRole('button', { name: /Undo/ }).click()
 	await expect(statement.getByRole('textbox')).toHaveValue('Words of my own.')
 	expect(await creditsOf(user)).toBe(0)
+	// Regenerate and Undo each store a new revision, which this page has: its next edit saves.
+	await saveAnswer(page, 1, 'Artist statement', 'Words of my own, edited after Undo.')
 
 	await page.getByRole('link', { name: 'Delete' }).or(page.getByRole('button', { name: 'Delete' })).click()
 	if (isJs()) {

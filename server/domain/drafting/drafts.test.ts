@@ -122,6 +122,34 @@ describe('drafts', () => {
 		expect(await stored()).toBe('Two')
 	})
 
+	test('a page still showing the text from before a Regenerate or an Undo is refused, not saved over it', async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const { draft, answerIds } = await writtenDraft(ctx, owner)
+		const answerId = answerIds[0]!
+		const [one, two] = ['a'.repeat(32), 'b'.repeat(32)]
+		const shown = async () => (await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]!
+		const refused = { code: 'CONFLICT', message: DRAFT_MESSAGES.changedElsewhere }
+		expect(await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Typed in one.', revision: 1_700_000_000_100, baseRevision: (await shown()).revision, tab: one })).toMatchObject({ saved: true })
+		const beforeRegenerate = (await shown()).revision
+
+		// Regenerated (from the other page): the first page's next save, from the text before it, is refused.
+		await regenerateAnswer(ctx, owner, { answerId })
+		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => 'A regenerated answer.') })
+		await expect(saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Typed in one, later.', revision: 1_700_000_000_200, baseRevision: beforeRegenerate, tab: one })).rejects.toMatchObject(refused)
+		expect(await shown()).toMatchObject({ text: 'A regenerated answer.' })
+
+		// The other page edits the regenerated text, then undoes the Regenerate: the same again for its own stale save.
+		const afterRegenerate = (await shown()).revision
+		expect(await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Edited in two.', revision: 1_700_000_000_300, baseRevision: afterRegenerate, tab: two })).toMatchObject({ saved: true })
+		const beforeUndo = (await shown()).revision
+		await undoRegenerate(ctx, owner, { answerId })
+		await expect(saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Edited in two, later.', revision: 1_700_000_000_400, baseRevision: beforeUndo, tab: two })).rejects.toMatchObject(refused)
+		expect(await shown()).toMatchObject({ text: 'Typed in one.' })
+		// A page given the new revision (as the live page is) saves as before.
+		expect(await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Edited in two, after.', revision: 1_700_000_000_500, baseRevision: (await shown()).revision, tab: two })).toMatchObject({ saved: true })
+	})
+
 	test('Regenerate writes a new answer without a credit, keeping the old one for Undo', async () => {
 		const ctx = await createTestContext()
 		const owner = await artist(ctx, { plan: 'free' })

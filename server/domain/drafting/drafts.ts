@@ -235,13 +235,16 @@ export async function regenerateAnswer(ctx: Pick<AppContext, 'db' | 'jobs'>, act
 	return { answerId: answer.id, draftId: answer.draftId }
 }
 
-/** Undo a Regenerate: the replaced text comes back, as the artist's own edit. */
+/**
+ * Undo a Regenerate: the replaced text comes back, as the artist's own edit, in a revision no
+ * page wrote (so a page still showing the regenerated text is refused rather than saving over it).
+ */
 export async function undoRegenerate(ctx: Pick<AppContext, 'db'>, actor: Actor, input: AnswerIdInput) {
 	const { answerId } = parseInput(AnswerIdInput, input)
 	const answer = await findOwnAnswer(ctx, actor, answerId)
 	if (answer.status !== 'written' || answer.previousText === null) throw new DomainError('CONFLICT', DRAFT_MESSAGES.noUndo)
 	await ctx.db.$executeRaw`
-		UPDATE draft_answers SET user_edit = previous_text, previous_text = NULL, edit_revision = edit_revision + 1, updated_at = now()
+		UPDATE draft_answers SET user_edit = previous_text, previous_text = NULL, edit_revision = edit_revision + 1, edit_tab = NULL, updated_at = now()
 		WHERE id = ${answer.id}::uuid AND previous_text IS NOT NULL`
 	await notifyDraftChanged(ctx.db, answer.draftId)
 	return { answerId: answer.id, text: answer.previousText }

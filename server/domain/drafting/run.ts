@@ -107,7 +107,8 @@ async function writeAnswer(ctx: Ctx, run: DraftRun, answer: { id: string; slug: 
 	// Guarded: a run that lost its lock (and was overtaken by another) cannot write an answer twice.
 	const written = await ctx.db.draftAnswer.updateMany({
 		where: { id: answer.id, status: 'pending' },
-		data: { status: 'written', modelAnswer: text, userEdit: null, error: null, tokensUsed: { increment: tokensUsed } },
+		// A new revision that no page wrote: a page still showing the text before it is refused, not saved over it.
+		data: { status: 'written', modelAnswer: text, userEdit: null, error: null, tokensUsed: { increment: tokensUsed }, editRevision: { increment: 1 }, editTab: null },
 	})
 	if (written.count) {
 		ctx.logger.debug({ draftId: run.draftId, answerId: answer.id, model, tokensUsed }, 'answer written')
