@@ -30,8 +30,12 @@ export default defineConfig({
 	fullyParallel: false,
 	forbidOnly: Boolean(process.env.CI),
 	retries: 0,
-	workers: 1,
-	timeout: 30_000,
+	// Two files at once against the one server: each test makes its own artists and calls, and a
+	// test with a server of its own gives it a port per project. One worker left the 2-core machine
+	// a fifth idle (the e2e step: 7.7 min with one, 6.4 with two). E2E_WORKERS=1 runs them in turn.
+	workers: Number(process.env.E2E_WORKERS ?? 2),
+	// A ceiling for a test that hangs, with room for two at once on a slow machine.
+	timeout: 60_000,
 	expect: { timeout: 7_500 },
 	reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]] : 'list',
 	use: {
