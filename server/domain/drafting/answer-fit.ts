@@ -4,6 +4,9 @@
  * Browser-safe: the page's counter uses the same functions as the server, so both agree on
  * "312 / 300 words".
  */
+import { countChars } from '../text.ts'
+
+export { countChars }
 
 export type LimitType = 'words' | 'chars'
 
@@ -13,12 +16,6 @@ export function countWords(text: string): number {
 	return trimmed ? trimmed.split(/\s+/).length : 0
 }
 
-/** Characters as a person counts them: code points, so "é" or an emoji is one. */
-export function countChars(text: string): number {
-	let count = 0
-	for (const _ of text) count += 1
-	return count
-}
 
 export function countIn(limitType: LimitType, text: string): number {
 	return limitType === 'words' ? countWords(text) : countChars(text)

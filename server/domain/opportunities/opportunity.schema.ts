@@ -1,4 +1,5 @@
 import { parseIsoDate } from '#server/domain/dates.ts'
+import { atLeastChars, atMostChars } from '#server/domain/text.ts'
 import { z } from 'zod'
 
 /*
@@ -32,7 +33,8 @@ const optionalText = (max: number, message: string) =>
 const IsoDate = z.iso.date({ message: 'Deadline must be a date (yyyy-MM-dd)' })
 
 export const OpportunityInput = z.object({
-	title: z.string().trim().min(3, 'Title must be at least 3 characters').max(200, 'Title too long'),
+	// Counted in characters, as the database's CHECK counts them.
+	title: z.string().trim().refine(atLeastChars(3), 'Title must be at least 3 characters').refine(atMostChars(200), 'Title too long'),
 	// Only web links: the URL is rendered as a link in the admin list and the feed, so no javascript: or data:.
 	url: z
 		.string({ message: 'URL is required' })

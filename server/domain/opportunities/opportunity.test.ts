@@ -36,6 +36,10 @@ describe('the opportunity form schema', () => {
 		expect(messagesOf({ ...valid, title: ' ab ' })).toEqual(['title: Title must be at least 3 characters'])
 		expect(messagesOf({ ...valid, title: 'x'.repeat(201) })).toEqual(['title: Title too long'])
 		expect(messagesOf({ ...valid, title: 'x'.repeat(200) })).toEqual([])
+		// Characters, as the database counts them: an emoji is one, though it is two UTF-16 units.
+		expect(messagesOf({ ...valid, title: '😀😀' })).toEqual(['title: Title must be at least 3 characters'])
+		expect(messagesOf({ ...valid, title: '😀'.repeat(200) })).toEqual([])
+		expect(messagesOf({ ...valid, title: '😀'.repeat(201) })).toEqual(['title: Title too long'])
 	})
 
 	test('URL is required and must be a web address', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ANSWER_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
+import { atLeastChars, atMostChars } from '#server/domain/text.ts'
 import { acceptsLimit, acceptsOptions, DEFAULT_QUESTION_TYPE, LIMIT_TYPES, MIN_CHOICE_OPTIONS, QUESTION_TYPES } from './display.ts'
 
 /*
@@ -47,8 +48,9 @@ const questionFieldShape = {
 		.string({ error: QUESTION_MESSAGES.labelRequired })
 		.trim()
 		.min(1, { error: QUESTION_MESSAGES.labelRequired, abort: true })
-		.min(3, QUESTION_MESSAGES.labelLength)
-		.max(200, QUESTION_MESSAGES.labelLength),
+		// In characters, as the database's CHECK counts them.
+		.refine(atLeastChars(3), QUESTION_MESSAGES.labelLength)
+		.refine(atMostChars(200), QUESTION_MESSAGES.labelLength),
 	/** Empty: generated from the label (how the editor works without JavaScript). */
 	slug: z.string().trim().max(200, 'Slug must be at most 200 characters').default(''),
 	type: z.enum(QUESTION_TYPES, { error: QUESTION_MESSAGES.typeRequired }).default(DEFAULT_QUESTION_TYPE),

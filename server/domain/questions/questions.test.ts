@@ -33,6 +33,9 @@ describe('question validation', () => {
 		await expect(add('ab')).rejects.toMatchObject({ fieldErrors: { label: ['Label must be 3-200 characters'] } })
 		await expect(add('x'.repeat(201))).rejects.toMatchObject({ fieldErrors: { label: ['Label must be 3-200 characters'] } })
 		await expect(add('abc')).resolves.toMatchObject({ label: 'abc' })
+		// In characters, as the database's CHECK counts them (it would refuse "a😀" with a 500's words).
+		await expect(add('a😀')).rejects.toMatchObject({ fieldErrors: { label: ['Label must be 3-200 characters'] } })
+		await expect(add(`Q${'😀'.repeat(199)}`)).resolves.toMatchObject({ label: `Q${'😀'.repeat(199)}` })
 	})
 
 	test('type: default long_text, unknown types refused', async () => {
