@@ -23,11 +23,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const actor = requireAdmin(request, context)
 	const q = new URL(request.url).searchParams.get('q') ?? ''
 	try {
-		return { q, templates: await listTemplates(context.app, actor, { q }) }
+		return { q, templates: await listTemplates(context.app, actor, { q }), failed: false }
 	} catch (error) {
-		// Spec section 8: a template load failure is only logged.
+		// Spec section 8: a template load failure is only logged, nothing shown (not even "no match").
 		logFailure(context.app.logger, error, {}, 'templates failed to load')
-		return { q, templates: [] }
+		return { q, templates: [], failed: true }
 	}
 }
 
@@ -48,7 +48,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 const SEARCH_DELAY_MS = 250
 
 export default function ImportTemplate() {
-	const { q, templates } = useLoaderData<typeof loader>()
+	const { q, templates, failed } = useLoaderData<typeof loader>()
 	const { id = '' } = useParams()
 	const hydrated = useHydrated()
 	const submit = useSubmit()
@@ -82,10 +82,10 @@ export default function ImportTemplate() {
 				)}
 			</Form>
 			<p role="status" className="sr-only">
-				{templates.length === 1 ? '1 template' : `${templates.length} templates`}
+				{failed ? null : templates.length === 1 ? '1 template' : `${templates.length} templates`}
 			</p>
-			{templates.length === 0 ? (
-				<p className="text-sm text-muted-foreground">No templates match your search.</p>
+			{failed ? null : templates.length === 0 ? (
+				<p className="text-sm text-muted-foreground">{q ? 'No templates match your search.' : 'No templates yet: save a question as a template to reuse it here.'}</p>
 			) : (
 				<ul className="grid max-h-[60dvh] gap-2 overflow-y-auto">
 					{templates.map((template) => {

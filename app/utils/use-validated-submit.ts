@@ -14,6 +14,9 @@ export function useValidatedSubmit<T extends FieldValues, Out = T>(
 ) {
 	const submit = useSubmit()
 	return (event: FormEvent<HTMLFormElement>) => {
+		// A form rendered inside this one's React tree (a dialog's, portalled elsewhere in the page)
+		// bubbles its submit event here too: that form has sent itself, and this one must not resend it.
+		if (event.target !== event.currentTarget) return
 		const submitter = (event.nativeEvent as SubmitEvent).submitter
 		const button = submitter instanceof HTMLButtonElement ? submitter : null
 		if (button && skipValidation?.(button)) return
