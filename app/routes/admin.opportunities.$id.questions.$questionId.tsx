@@ -37,7 +37,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const form = await readForm(request)
 	if (form.get('intent') === 'delete') {
 		try {
-			await deleteQuestion(app, actor, { questionId })
+			await deleteQuestion(app, actor, { questionId, opportunityId: params.id })
 			return await redirectWithToast(listPath, { title: 'Question deleted successfully' }, app.env)
 		} catch (error) {
 			logFailure(app.logger, error, { questionId }, 'question delete failed')
@@ -49,7 +49,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 		listPath,
 		values,
 		success: 'Question updated successfully',
-		run: () => updateQuestion(app, actor, { questionId, ...values }),
+		run: () => updateQuestion(app, actor, { questionId, ...values, opportunityId: params.id }),
 	})
 }
 

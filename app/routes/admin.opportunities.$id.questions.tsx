@@ -54,7 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 		if (intent === 'move') {
 			// The domain validates the direction again.
 			const direction = String(form.get('direction')) as MoveQuestionInput['direction']
-			await moveQuestion(app, actor, { questionId, direction })
+			await moveQuestion(app, actor, { questionId, opportunityId: params.id, direction })
 			return await redirectWithToast(`${base}?reorder=1`, { type: 'info', title: 'Question order saved' }, app.env)
 		}
 		if (intent === 'save-template') {

@@ -108,8 +108,11 @@ export const CreateQuestionInput = z
 	.transform(normalizeQuestion)
 export type CreateQuestionInput = z.input<typeof CreateQuestionInput>
 
+/** `opportunityId`, when given (a page's URL names it), must be the question's own. */
+const InOpportunity = { opportunityId: Id.optional() }
+
 export const UpdateQuestionInput = z
-	.object({ questionId: Id, ...questionFieldShape })
+	.object({ questionId: Id, ...InOpportunity, ...questionFieldShape })
 	.superRefine(checkQuestion)
 	.transform(normalizeQuestion)
 export type UpdateQuestionInput = z.input<typeof UpdateQuestionInput>
@@ -117,7 +120,7 @@ export type UpdateQuestionInput = z.input<typeof UpdateQuestionInput>
 export const OpportunityQuestionsInput = z.object({ opportunityId: Id })
 export type OpportunityQuestionsInput = z.input<typeof OpportunityQuestionsInput>
 
-export const QuestionIdInput = z.object({ questionId: Id })
+export const QuestionIdInput = z.object({ questionId: Id, ...InOpportunity })
 export type QuestionIdInput = z.input<typeof QuestionIdInput>
 
 export const ReorderQuestionsInput = z.object({
@@ -128,6 +131,7 @@ export type ReorderQuestionsInput = z.input<typeof ReorderQuestionsInput>
 
 export const MoveQuestionInput = z.object({
 	questionId: Id,
+	...InOpportunity,
 	direction: z.enum(['up', 'down'], { error: 'Choose up or down' }),
 })
 export type MoveQuestionInput = z.input<typeof MoveQuestionInput>

@@ -156,6 +156,18 @@ describe('positions and legacy fields', () => {
 		await expect(deleteQuestion(ctx, admin, { questionId: b.id })).rejects.toMatchObject({ code: 'NOT_FOUND' })
 	})
 
+	test("a page's opportunity must be the question's own: another's question is not found through it", async () => {
+		const { ctx, admin, opportunity, add, positions } = await setup()
+		const question = await add('Alpha')
+		const elsewhere = (await createOpportunity(ctx.db)).id
+		const notFound = { code: 'NOT_FOUND' }
+		await expect(updateQuestion(ctx, admin, { questionId: question.id, opportunityId: elsewhere, label: 'Renamed' })).rejects.toMatchObject(notFound)
+		await expect(moveQuestion(ctx, admin, { questionId: question.id, opportunityId: elsewhere, direction: 'down' })).rejects.toMatchObject(notFound)
+		await expect(deleteQuestion(ctx, admin, { questionId: question.id, opportunityId: elsewhere })).rejects.toMatchObject(notFound)
+		expect(await positions()).toEqual([['Alpha', 0, 0]])
+		await expect(updateQuestion(ctx, admin, { questionId: question.id, opportunityId: opportunity.id.toUpperCase(), label: 'Renamed' })).resolves.toMatchObject({ label: 'Renamed' })
+	})
+
 	test('reorder takes exactly the current set; move swaps with the neighbour', async () => {
 		const { ctx, admin, opportunity, add, positions } = await setup()
 		const [a, b, c] = [await add('Alpha'), await add('Bravo'), await add('Charlie')]

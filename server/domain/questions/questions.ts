@@ -158,9 +158,12 @@ export async function createQuestion(ctx: Ctx, actor: Actor, input: CreateQuesti
 }
 
 /** The question's opportunity, locked; NOT_FOUND when the question is gone (also once the lock is held). */
-async function lockQuestionsOf(tx: Tx, questionId: string) {
+/** The questions of `questionId`'s opportunity, locked; NOT_FOUND when it is not one of `opportunityId`'s (when given). */
+async function lockQuestionsOf(tx: Tx, questionId: string, opportunityId?: string) {
 	const question = await tx.opportunityQuestion.findUnique({ where: { id: questionId }, select: { opportunityId: true } })
-	if (!question) throw new DomainError('NOT_FOUND', `Question ${questionId} not found.`)
+	if (!question || (opportunityId !== undefined && question.opportunityId !== opportunityId.toLowerCase())) {
+		throw new DomainError('NOT_FOUND', `Question ${questionId} not found.`)
+	}
 	await lockOpportunity(tx, question.opportunityId)
 	const questions = await orderedQuestions(tx, question.opportunityId)
 	const index = questions.findIndex((q) => q.id === questionId)
@@ -170,11 +173,11 @@ async function lockQuestionsOf(tx: Tx, questionId: string) {
 
 export async function updateQuestion(ctx: Ctx, actor: Actor, input: UpdateQuestionInput) {
 	assertAdmin(actor)
-	const { questionId: rawId, ...fields } = parseInput(UpdateQuestionInput, input)
+	const { questionId: rawId, opportunityId, ...fields } = parseInput(UpdateQuestionInput, input)
 	const questionId = existingId(rawId, 'Question')
 	return mapSlugClash(() =>
 		ctx.db.$transaction(async (tx) => {
-			const { questions, index } = await lockQuestionsOf(tx, questionId)
+			const { questions, index } = await lockQuestionsOf(tx, questionId, opportunityId)
 			const others = questions.filter((q) => q.id !== questionId).map((q) => q.slug)
 			// Saved answers and context notes refer to the slug: left empty, it stays as it is.
 			const slug = fields.slug ? resolveSlug(fields.slug, fields.label, others) : questions[index]!.slug
@@ -190,9 +193,10 @@ export async function updateQuestion(ctx: Ctx, actor: Actor, input: UpdateQuesti
 /** Deletes a question and closes the gap, so positions stay 0..n-1. */
 export async function deleteQuestion(ctx: Ctx, actor: Actor, input: QuestionIdInput) {
 	assertAdmin(actor)
-	const questionId = existingId(parseInput(QuestionIdInput, input).questionId, 'Question')
+	const parsed = parseInput(QuestionIdInput, input)
+	const questionId = existingId(parsed.questionId, 'Question')
 	await ctx.db.$transaction(async (tx) => {
-		const { questions } = await lockQuestionsOf(tx, questionId)
+		const { questions } = await lockQuestionsOf(tx, questionId, parsed.opportunityId)
 		await tx.opportunityQuestion.delete({ where: { id: questionId } })
 		await writePositions(
 			tx,
@@ -225,7 +229,7 @@ export async function moveQuestion(ctx: Ctx, actor: Actor, input: MoveQuestionIn
 	const parsed = parseInput(MoveQuestionInput, input)
 	const questionId = existingId(parsed.questionId, 'Question')
 	await ctx.db.$transaction(async (tx) => {
-		const { questions, index } = await lockQuestionsOf(tx, questionId)
+		const { questions, index } = await lockQuestionsOf(tx, questionId, parsed.opportunityId)
 		const ids = questions.map((q) => q.id)
 		const target = parsed.direction === 'up' ? index - 1 : index + 1
 		if (target >= 0 && target < ids.length) [ids[index], ids[target]] = [ids[target]!, ids[index]!]
