@@ -18,7 +18,7 @@ export function ImageFilesField({ label, hint, max }: { label: string; hint: str
 		for (const file of files.slice(0, max)) kept.items.add(file)
 		input.files = kept.files
 		const left = files.length - max
-		setNotice(`Only the first ${max} ${max === 1 ? 'image' : 'images'} will be uploaded; ${left} ${left === 1 ? 'was' : 'were'} left out.`)
+		setNotice(max === 1 ? `Only the first image will be uploaded; ${left} ${left === 1 ? 'was' : 'were'} left out.` : `Only the first ${max} images will be uploaded; ${left} ${left === 1 ? 'was' : 'were'} left out.`)
 	}
 
 	return (

@@ -102,10 +102,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		if (multipart) {
 			const received = await receiveProfileFiles(request, app, user.id)
 			const problems = uploadProblemsSummary(received)
+			const saved = received.outcomes.filter((outcome) => outcome.ok).length
+			const uploaded = saved === 1 ? 'File uploaded successfully' : 'Files uploaded successfully'
+			// Some saved and some not: the saved ones are announced, with what happened to the rest.
+			if (problems && saved) return back({ type: 'info', title: uploaded, description: problems })
 			if (problems) return back({ type: 'error', description: `${FAILURES.upload}. ${problems}` })
-			const count = received.outcomes.length
-			if (!count) return back({ type: 'error', description: `${FAILURES.upload}. Choose a file first.` })
-			return back({ title: count === 1 ? 'File uploaded successfully' : 'Files uploaded successfully' })
+			if (!saved) return back({ type: 'error', description: `${FAILURES.upload}. Choose a file first.` })
+			return back({ title: uploaded })
 		}
 
 		const form = await readForm(request)

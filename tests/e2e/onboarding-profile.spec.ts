@@ -128,6 +128,16 @@ test('a new artist completes onboarding, then edits the profile, links and image
 	expect((await stranger.request.get(src, { maxRedirects: 0 })).status()).toBe(404)
 	await stranger.close()
 
+	if (!isJs()) {
+		// Four more where three fit (with JavaScript the picker keeps only those): the three are kept
+		// and announced, and the fourth said to be left out.
+		await page.getByLabel('Image files').setInputFiles(['a', 'b', 'c', 'd'].map((name) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: tinyPng() })))
+		await page.getByRole('button', { name: 'Upload images' }).click()
+		await expect(toasts(page)).toContainText('Files uploaded successfully')
+		await expect(toasts(page)).toContainText('1 image was left out: at most 5 images are kept.')
+		await expect(page.getByRole('img', { name: /^[abcd]\.png$/ })).toHaveCount(3)
+	}
+
 	await page.getByRole('button', { name: 'Remove second.png' }).click()
 	await expect(toasts(page)).toContainText('File removed successfully')
 	await expect(page.getByRole('img', { name: 'second.png' })).toHaveCount(0)
