@@ -713,7 +713,7 @@ export const SAY = {
 	),
 	developingThird: toned(
 		['Each new work by {short} grows out of the questions the previous one left open.'],
-		['Each new piece {short} makes grows gently out of the one before.'],
+		['Each new piece by {short} grows gently out of the one before.'],
 		['Each work {short} makes builds on the last, with clear direction.'],
 	),
 	practiceWhyThird: toned(
