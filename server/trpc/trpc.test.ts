@@ -1,4 +1,5 @@
 import { TRPCError } from '@trpc/server'
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { describe, expect, test } from 'vitest'
 import { z } from 'zod'
 import { DomainError } from '#server/domain/errors.ts'
@@ -18,6 +19,20 @@ describe('every procedure', () => {
 			expect(error).toMatchObject({ code: 'BAD_REQUEST', message: NUL_MESSAGES.input })
 		}
 		expect(await caller.save({ notes: 'fine', tags: ['ok'] })).toEqual({ notes: 'fine', tags: ['ok'] })
+	})
+
+	test("an input its schema refuses is a BAD_REQUEST in the schema's words, not zod's issues as JSON", async () => {
+		const strict = router({ pick: publicProcedure.input(z.object({ tone: z.enum(['warm', 'neutral'], { error: 'Choose a tone' }) })).mutation(({ input }) => input) })
+		const http = await fetchRequestHandler({
+			endpoint: '/trpc',
+			req: new Request('http://localhost/trpc/pick', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ tone: 'evil' }) }),
+			router: strict,
+			createContext: () => ({ session: null, requestId: 'test', browserTimeZone: null }) as unknown as TrpcContext,
+		})
+		expect(http.status).toBe(400)
+		const { error } = (await http.json()) as { error: { message: string; data: { fieldErrors: Record<string, string[]> } } }
+		expect(error.message).toBe('Choose a tone')
+		expect(error.data.fieldErrors).toEqual({ tone: ['Choose a tone'] })
 	})
 })
 

@@ -66,8 +66,9 @@ const t = initTRPC.context<TrpcContext>().create({
 		const internal = error.code === 'INTERNAL_SERVER_ERROR'
 		return {
 			...shape,
-			// A bug's message may name tables or values: the client gets a plain sentence.
-			message: internal ? INTERNAL_MESSAGE : shape.message,
+			// A bug's message may name tables or values: the client gets a plain sentence. An input that
+			// failed its schema gets its first problem's words, not zod's issues as JSON.
+			message: internal ? INTERNAL_MESSAGE : error.cause instanceof ZodError ? (error.cause.issues[0]?.message ?? shape.message) : shape.message,
 			data: {
 				...shape.data,
 				stack: undefined,

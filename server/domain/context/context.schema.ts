@@ -67,7 +67,8 @@ export const NotesInput = z
 export const GetContextInput = z.object({
 	...targetShape,
 	/** Adds each file's download URL (the specification's `includeUrls=1`). */
-	includeUrls: z.boolean().optional(),
+	// `true`, or 1 as in the specification's query string (`includeUrls=1`); 0 and false leave them out.
+	includeUrls: z.union([z.boolean(), z.literal([0, 1, '0', '1'])]).optional().transform((value) => (value === undefined ? undefined : value === true || value === 1 || value === '1')),
 })
 export type GetContextInput = z.input<typeof GetContextInput>
 

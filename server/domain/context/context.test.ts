@@ -79,6 +79,9 @@ describe('saving and reading a question context', () => {
 		expect(read.notes).toBe('Mention the 2024 residency.\nKeep it short.')
 		expect(read.files.map((file) => file.url)).toEqual([expect.stringMatching(/^\/files\/context\/[0-9a-f-]{36}$/), expect.any(String)])
 		expect((await getQuestionContext(ctx, user, target)).files[0]).not.toHaveProperty('url')
+		// The specification's query string says includeUrls=1.
+		expect((await getQuestionContext(ctx, user, { ...target, includeUrls: 1 })).files[0]).toHaveProperty('url')
+		expect((await getQuestionContext(ctx, user, { ...target, includeUrls: '0' })).files[0]).not.toHaveProperty('url')
 
 		const rows = await ctx.db.contextFile.findMany({ select: { storagePath: true }, where: { context: { userId: user.id } } })
 		for (const row of rows) expect(row.storagePath).toMatch(new RegExp(`^user-assets/${user.id}/context/\\d+_[0-9a-f]{16}\\.(pdf|png)$`))
