@@ -31,7 +31,7 @@ import {
 	progressText,
 	watchDraftPath,
 } from '#server/domain/drafting/drafting.schema.ts'
-import { getDraftForOwner, regenerateAnswer, saveAnswerEdit, setDraftStatus, undoRegenerate, type DraftView } from '#server/domain/drafting/drafts.ts'
+import { getDraftForOwner, ownsDraft, regenerateAnswer, saveAnswerEdit, setDraftStatus, undoRegenerate, type DraftView } from '#server/domain/drafting/drafts.ts'
 import { draftDocument } from '#server/domain/drafting/export/document.ts'
 import { draftAsText } from '#server/domain/drafting/export/text.ts'
 import { isDomainError } from '#server/domain/errors.ts'
@@ -86,6 +86,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	// Back to the answer only when the form named one: anything else posted as an id would come back
 	// in the Location header (a 15 KB one overflowed the client's header limit).
 	const toBack = (toast: ToastInput, hash = isRecordId(answerId) ? `#answer-${answerId}` : '') => redirectWithToast(`${back}${hash}`, toast, app.env)
+	// Nothing found: the draft was deleted meanwhile, or the form named an answer that is not one of its own.
+	const draftGone = async () => !(await ownsDraft(app, user, { draftId: params.id ?? '' }))
 	try {
 		switch (intent) {
 			case 'save': {
@@ -101,7 +103,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 						return data<RefusedSave>({ answerId, text, error: `${DRAFT_MESSAGES.changedElsewhere} Save again to keep yours.` }, { status: 409 })
 					}
 					// Deleted meanwhile (in another tab): no draft page to come back to, so the error page holds the text to copy.
-					if (isDomainError(error) && error.code === 'NOT_FOUND') throw data<UnsavedText>({ unsavedText: text }, { status: 404 })
+					if (isDomainError(error) && error.code === 'NOT_FOUND' && (await draftGone())) throw data<UnsavedText>({ unsavedText: text }, { status: 404 })
 					throw error
 				}
 				return await toBack({ title: 'Saved', description: 'Your answer was saved.' })
@@ -121,7 +123,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 		}
 	} catch (error) {
 		if (!isDomainError(error)) throw error
-		if (error.code === 'NOT_FOUND') return redirectWithToast('/portal/drafts', { type: 'error', title: 'Not Found', description: DRAFT_MESSAGES.notFound }, app.env)
+		if (error.code === 'NOT_FOUND') {
+			if (await draftGone()) return redirectWithToast('/portal/drafts', { type: 'error', title: 'Not Found', description: DRAFT_MESSAGES.notFound }, app.env)
+			return await toBack({ type: 'error', title: 'Not Found', description: 'Answer not found' }, '')
+		}
 		return await toBack({ type: 'error', description: error.message })
 	}
 }

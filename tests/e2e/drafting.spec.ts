@@ -309,6 +309,34 @@ test("an edit in a tab opened before another tab's save is not saved over it unl
 	}
 })
 
+test("an answer id that is not one of this draft's is \"Answer not found\" on the draft's page, not a deleted draft @js-only", async ({ page, context, baseURL }) => {
+	// Another artist's answer.
+	const stranger = await createE2eUser()
+	const { id: opportunityId } = await opportunity()
+	const theirs = await withE2eDb(async (client) => {
+		const { rows: drafts } = await client.query<{ id: string }>(
+			`INSERT INTO drafts (user_id, opportunity_id, opportunity_title, title, status, updated_at) VALUES ($1, $2, 'Theirs', 'Theirs · draft', 'draft', now()) RETURNING id`,
+			[stranger.id, opportunityId],
+		)
+		const { rows } = await client.query<{ id: string }>(
+			`INSERT INTO draft_answers (draft_id, idx, slug, prompt, status, model_answer, updated_at) VALUES ($1, 0, 'statement', 'Statement', 'written', 'Their answer.', now()) RETURNING id`,
+			[drafts[0]!.id],
+		)
+		return rows[0]!.id
+	})
+	await signIn(context, await createE2eUser({ credits: 1, granted: true }), baseURL!)
+	const path = await generate(page, opportunityId)
+	const origin = new URL(baseURL!).origin
+	for (const intent of ['save', 'regenerate', 'undo']) {
+		const response = await page.request.post(path, { form: { intent, answerId: theirs, value: 'Tampered', baseRevision: '1' }, headers: { Origin: origin }, maxRedirects: 0 })
+		expect(response.status(), intent).toBe(302)
+		expect(new URL(response.headers().location!, origin).pathname, intent).toBe(path)
+	}
+	await open(page, path)
+	await expect(toasts(page)).toContainText('Answer not found')
+	expect(await withE2eDb(async (client) => (await client.query('SELECT model_answer, user_edit FROM draft_answers WHERE id = $1', [theirs])).rows[0])).toEqual({ model_answer: 'Their answer.', user_edit: null })
+})
+
 test('the draft page and the drafts list have no serious or critical axe violations @js-only', async ({ page, context, baseURL }) => {
 	await signIn(context, await createE2eUser({ credits: 1, granted: true }), baseURL!)
 	const { id } = await opportunity()

@@ -4,7 +4,7 @@ import type { DraftStatus } from '#server/db/generated/enums.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
-import { existingId } from '#server/domain/ids.ts'
+import { existingId, isRecordId } from '#server/domain/ids.ts'
 import { limitRegenerations } from '#server/domain/rate-limit.ts'
 import {
 	AnswerIdInput,
@@ -28,6 +28,13 @@ const notFound = () => new DomainError('NOT_FOUND', DRAFT_MESSAGES.notFound)
 
 function draftId(input: unknown) {
 	return existingId(parseInput(DraftIdInput, input).draftId, 'Draft')
+}
+
+/** Whether the draft is there and the actor's: an action that found no answer tells a deleted draft from a wrong answer id. */
+export async function ownsDraft(ctx: Pick<AppContext, 'db'>, actor: Actor, input: DraftIdInput) {
+	const id = parseInput(DraftIdInput, input).draftId
+	if (!isRecordId(id)) return false
+	return (await ctx.db.draft.count({ where: { id: id.toLowerCase(), userId: actor.id } })) > 0
 }
 
 /** The drafts list (spec section 2): newest first, searched by title or organization, a page at a time. */
