@@ -23,7 +23,8 @@ export const AdjustCreditsInput = z.object({
 	// Digits as typed, "2.0" as a number field allows (z.coerce would also take "0x10", "1e2" or an
 	// empty box as numbers).
 	delta: z.preprocess(
-		(value) => (typeof value === 'string' && /^\s*[+-]?\d{1,9}(?:\.0*)?\s*$/.test(value) ? Number(value) : value),
+		// Any number of digits, so one too large is "at most", not "not a whole number".
+		(value) => (typeof value === 'string' && /^\s*[+-]?\d{1,30}(?:\.0*)?\s*$/.test(value) ? Number(value) : value),
 		z
 			.number({ message: 'Enter a whole number of credits' })
 			.int('Enter a whole number of credits')

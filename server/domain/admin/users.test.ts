@@ -60,6 +60,10 @@ describe('admin user management', () => {
 				fieldErrors: { delta: ['Enter a whole number of credits'] },
 			})
 		}
+		// A whole number too large to allow says so, however many digits it has.
+		await expect(adjustCredits(ctx, admin, { userId: target.id, delta: '2147483647', note: 'n' })).rejects.toMatchObject({
+			fieldErrors: { delta: [expect.stringMatching(/^Adjust by at most \d+ credits at a time$/)] },
+		})
 		expect(await adjustCredits(ctx, admin, { userId: target.id, delta: ' +2 ', note: 'Typed' })).toEqual({ balanceAfter: 5 })
 		expect(await adjustCredits(ctx, admin, { userId: target.id, delta: '-1.0', note: 'As a number field sends it' })).toEqual({ balanceAfter: 4 })
 	})
