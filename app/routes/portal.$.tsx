@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
  * unknown path) inside the portal layout, so the layout's guard runs first and
  * an anonymous visitor is sent to sign in rather than told what exists.
  */
-export { loader, action } from './$.tsx'
+export { loader, action, meta } from './$.tsx'
 
 export function ErrorBoundary() {
 	return <GeneralErrorBoundary />

@@ -164,6 +164,16 @@ test('an unknown path shows the 404 page with status 404', async ({ page }) => {
 	await expect(page).toHaveTitle(/Page not found/)
 })
 
+test('signed in, an unknown path in the portal or the admin is the same 404, in its layout, with its title', async ({ page, context, baseURL }) => {
+	await signIn(context, await createE2eUser({ role: 'admin' }), baseURL!)
+	for (const path of ['/portal/no-such-page', '/admin/no-such-page']) {
+		const response = await page.goto(path)
+		expect(response?.status(), path).toBe(404)
+		await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()
+		await expect(page).toHaveTitle('Page not found · Callboard')
+	}
+})
+
 test.describe('accessibility', () => {
 	for (const path of ['/', '/pricing', '/billing/cancel', '/no/such/page']) {
 		// axe runs as a script inside the page; both projects render the same server markup.
