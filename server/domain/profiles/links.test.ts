@@ -15,6 +15,10 @@ describe('profile links', () => {
 		await expect(addLink(ctx, user.id, { kind: 'press', url: 'ftp://example.com' })).rejects.toMatchObject({
 			fieldErrors: { url: ['Must be a valid URL'] },
 		})
+		// Too long is said alone, not with "Must be a valid URL" beside it.
+		await expect(addLink(ctx, user.id, { kind: 'press', url: `https://${'a'.repeat(2100)}.example.com` })).rejects.toMatchObject({
+			fieldErrors: { url: ['URL is too long'] },
+		})
 		await expect(addLink(ctx, user.id, { kind: 'blog', url: 'https://example.com' })).rejects.toMatchObject({
 			fieldErrors: { kind: ['Choose a link type'] },
 		})

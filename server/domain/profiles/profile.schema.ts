@@ -36,7 +36,11 @@ export const URL_MAX_CHARS = 2048
 
 // Only http(s) URLs with a real host name: links are rendered as hrefs, so javascript: and the
 // like must never pass.
-const WebUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE }).max(URL_MAX_CHARS, 'URL is too long')
+// Too long is said alone: the URL's own check only runs on one short enough to keep.
+const WebUrl = z
+	.string()
+	.max(URL_MAX_CHARS, 'URL is too long')
+	.pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE }))
 
 /** People type "mysite.com"; treat a missing scheme as https. */
 function withScheme(value: string) {
