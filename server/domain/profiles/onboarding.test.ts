@@ -78,6 +78,11 @@ describe('onboarding steps', () => {
 				move: 'next',
 			}),
 		).rejects.toMatchObject({ fieldErrors: { websiteUrl: ['Must be a valid URL'], 'links.0.url': ['Must be a valid URL'] } })
+		// Too long: said alone, for the optional website as for the links.
+		const long = `https://${'a'.repeat(2100)}.example.com`
+		await expect(saveOnboardingStep(ctx, user.id, { step: 3, values: { websiteUrl: long, links: [{ kind: 'instagram', url: long }] }, move: 'next' })).rejects.toMatchObject({
+			fieldErrors: { websiteUrl: ['URL is too long'], 'links.0.url': ['URL is too long'] },
+		})
 		expect(await saveOnboardingStep(ctx, user.id, { step: 3, values: { websiteUrl: '', links: [] }, move: 'next' })).toBe(4)
 	})
 

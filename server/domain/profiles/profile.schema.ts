@@ -36,11 +36,9 @@ export const URL_MAX_CHARS = 2048
 
 // Only http(s) URLs with a real host name: links are rendered as hrefs, so javascript: and the
 // like must never pass.
+const WebUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE })
 // Too long is said alone: the URL's own check only runs on one short enough to keep.
-const WebUrl = z
-	.string()
-	.max(URL_MAX_CHARS, 'URL is too long')
-	.pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE }))
+const ShortEnough = z.string().max(URL_MAX_CHARS, 'URL is too long')
 
 /** People type "mysite.com"; treat a missing scheme as https. */
 function withScheme(value: string) {
@@ -53,6 +51,7 @@ export const RequiredUrl = z
 	.trim()
 	.min(1, 'URL is required')
 	.transform(withScheme)
+	.pipe(ShortEnough)
 	.pipe(WebUrl)
 
 /** An optional http(s) URL: blank (or missing) becomes null. Its output is a valid input again. */
@@ -60,6 +59,7 @@ export const OptionalUrl = z
 	.string()
 	.nullish()
 	.transform((value) => withScheme((value ?? '').trim()))
+	.pipe(ShortEnough)
 	.pipe(z.union([z.literal(''), WebUrl]))
 	.transform((value) => value || null)
 
