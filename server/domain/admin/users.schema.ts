@@ -23,13 +23,13 @@ export const AdjustCreditsInput = z.object({
 	// Digits as typed, "2.0" as a number field allows (z.coerce would also take "0x10", "1e2" or an
 	// empty box as numbers).
 	delta: z.preprocess(
-		// Any number of digits, so one too large is "at most", not "not a whole number".
-		(value) => (typeof value === 'string' && /^\s*[+-]?\d{1,30}(?:\.0*)?\s*$/.test(value) ? Number(value) : value),
+		// Any number of digits, and the range checked first, so one too large is "at most", alone.
+		(value) => (typeof value === 'string' && /^\s*[+-]?\d+(?:\.0*)?\s*$/.test(value) ? Number(value) : value),
 		z
 			.number({ message: 'Enter a whole number of credits' })
+			.min(-MAX_CREDIT_ADJUSTMENT, { error: `Adjust by at most ${MAX_CREDIT_ADJUSTMENT} credits at a time`, abort: true })
+			.max(MAX_CREDIT_ADJUSTMENT, { error: `Adjust by at most ${MAX_CREDIT_ADJUSTMENT} credits at a time`, abort: true })
 			.int('Enter a whole number of credits')
-			.min(-MAX_CREDIT_ADJUSTMENT, `Adjust by at most ${MAX_CREDIT_ADJUSTMENT} credits at a time`)
-			.max(MAX_CREDIT_ADJUSTMENT, `Adjust by at most ${MAX_CREDIT_ADJUSTMENT} credits at a time`)
 			.refine((delta) => delta !== 0, 'Enter a change other than 0'),
 	),
 	note: z.string().trim().min(1, 'Say why the credits change').max(500, 'Keep the note under 500 characters'),
