@@ -94,7 +94,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 				const text = form.get('multi') === '1' ? JSON.stringify(form.getAll('values').map(String)) : String(form.get('value') ?? '')
 				const base = String(form.get('baseRevision') ?? '')
 				try {
-					await saveAnswerEdit(app, user, { answerId, userEdit: text, baseRevision: /^\d{1,15}$/.test(base) ? Number(base) : undefined })
+					await saveAnswerEdit(app, user, { answerId, draftId: params.id, userEdit: text, baseRevision: /^\d{1,15}$/.test(base) ? Number(base) : undefined })
 				} catch (error) {
 					// Too long, or saved meanwhile in another tab: the page comes back with the text as typed
 					// and why, so nothing is lost. The page it renders has the newer revision, so saving again keeps this text.
@@ -109,10 +109,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 				return await toBack({ title: 'Saved', description: 'Your answer was saved.' })
 			}
 			case 'regenerate':
-				await regenerateAnswer(app, user, { answerId })
+				await regenerateAnswer(app, user, { answerId, draftId: params.id })
 				return await toBack({ type: 'info', title: 'Regenerating', description: 'A new answer is being written. Undo brings the old one back.' })
 			case 'undo':
-				await undoRegenerate(app, user, { answerId })
+				await undoRegenerate(app, user, { answerId, draftId: params.id })
 				return await toBack({ title: 'Answer restored', description: 'The answer before Regenerate is back.' })
 			case 'status': {
 				const { status } = await setDraftStatus(app, user, { draftId: params.id ?? '', status: String(form.get('status') ?? '') as 'completed' })

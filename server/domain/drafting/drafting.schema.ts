@@ -55,7 +55,10 @@ const id = (what: string) => z.string({ error: `${what} id is required` }).trim(
 export const DraftIdInput = z.object({ draftId: id('Draft') })
 export type DraftIdInput = z.input<typeof DraftIdInput>
 
-export const AnswerIdInput = z.object({ answerId: id('Answer') })
+/** The draft a page's form belongs to, when it names one: the answer must be one of that draft's. */
+const InDraft = { draftId: id('Draft').optional() }
+
+export const AnswerIdInput = z.object({ answerId: id('Answer'), ...InDraft })
 export type AnswerIdInput = z.input<typeof AnswerIdInput>
 
 /**
@@ -65,6 +68,7 @@ export type AnswerIdInput = z.input<typeof AnswerIdInput>
  */
 export const SaveAnswerInput = z.object({
 	answerId: id('Answer'),
+	...InDraft,
 	userEdit: z
 		.string({ error: 'The answer must be text' })
 		.transform((text) => text.replace(/\r\n?/g, '\n'))

@@ -67,6 +67,26 @@ describe('drafts', () => {
 		expect(mine.status).toBe('draft')
 	})
 
+	test("a form of one draft naming an answer of the artist's other draft is not found, and changes nothing", async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const one = await writtenDraft(ctx, owner, 'Harbour Residency')
+		const other = await writtenDraft(ctx, owner, 'Forest Grant')
+		const answerId = other.answerIds[0]!
+		const draftId = one.draft.id
+		for (const attempt of [
+			() => saveAnswerEdit(ctx, owner, { answerId, draftId, userEdit: 'Through the wrong page' }),
+			() => regenerateAnswer(ctx, owner, { answerId, draftId }),
+			() => undoRegenerate(ctx, owner, { answerId, draftId }),
+			() => saveAnswerEdit(ctx, owner, { answerId, draftId: 'not-a-uuid', userEdit: 'x' }),
+		]) {
+			await expect(attempt()).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Answer not found' })
+		}
+		expect((await getDraftForOwner(ctx, owner, { draftId: other.draft.id })).answers[0]).toMatchObject({ status: 'written', text: other.draft.answers[0]!.text })
+		// Named with its own draft, it saves.
+		expect(await saveAnswerEdit(ctx, owner, { answerId, draftId: other.draft.id, userEdit: 'Through its own page' })).toMatchObject({ saved: true })
+	})
+
 	test('autosaves that arrive out of order keep the last edit; the first edit makes the draft in progress', async () => {
 		const ctx = await createTestContext()
 		const owner = await artist(ctx)

@@ -31,8 +31,9 @@ function draftId(input: unknown) {
 }
 
 /** Whether the draft is there and the actor's: an action that found no answer tells a deleted draft from a wrong answer id. */
-export async function ownsDraft(ctx: Pick<AppContext, 'db'>, actor: Actor, input: DraftIdInput) {
-	const id = parseInput(DraftIdInput, input).draftId
+export async function ownsDraft(ctx: Pick<AppContext, 'db'>, actor: Actor, input: { draftId: string }) {
+	// Any string at all (it comes from the URL, in an error's handler): one that is no id is no draft.
+	const id = input.draftId
 	if (!isRecordId(id)) return false
 	return (await ctx.db.draft.count({ where: { id: id.toLowerCase(), userId: actor.id } })) > 0
 }
@@ -141,10 +142,17 @@ export async function getDraftForOwner(ctx: Pick<AppContext, 'db'>, actor: Actor
 }
 export type DraftView = Awaited<ReturnType<typeof getDraftForOwner>>
 
-/** An answer of one of the actor's drafts, with its draft's status; NOT_FOUND otherwise. */
-async function findOwnAnswer(ctx: Pick<AppContext, 'db'>, actor: Actor, answerId: string) {
+/** The draft a form named, as an id to match, or NOT_FOUND for the answer when it cannot be one. */
+function namedDraft(draftId: string | undefined) {
+	if (draftId === undefined) return undefined
+	if (!isRecordId(draftId)) throw new DomainError('NOT_FOUND', 'Answer not found')
+	return draftId.toLowerCase()
+}
+
+/** An answer of one of the actor's drafts (of `draftId`, when given), with its draft's status; NOT_FOUND otherwise. */
+async function findOwnAnswer(ctx: Pick<AppContext, 'db'>, actor: Actor, { answerId, draftId }: { answerId: string; draftId?: string }) {
 	const answer = await ctx.db.draftAnswer.findFirst({
-		where: { id: existingId(answerId, 'Answer'), draft: { userId: actor.id } },
+		where: { id: existingId(answerId, 'Answer'), draftId: namedDraft(draftId), draft: { userId: actor.id } },
 		select: { id: true, draftId: true, status: true, modelAnswer: true, userEdit: true, previousText: true, draft: { select: { status: true } } },
 	})
 	if (!answer) throw new DomainError('NOT_FOUND', 'Answer not found')
@@ -161,8 +169,9 @@ async function findOwnAnswer(ctx: Pick<AppContext, 'db'>, actor: Actor, answerId
  * answer still being written cannot be edited; a failed one can be written by hand.
  */
 export async function saveAnswerEdit(ctx: Pick<AppContext, 'db'>, actor: Actor, input: SaveAnswerInput) {
-	const { answerId, userEdit, revision, baseRevision, tab } = parseInput(SaveAnswerInput, input)
+	const { answerId, draftId, userEdit, revision, baseRevision, tab } = parseInput(SaveAnswerInput, input)
 	const id = existingId(answerId, 'Answer')
+	const inDraft = namedDraft(draftId) ?? null
 	// One statement, as autosave calls it every few seconds while someone types: find the answer
 	// among this artist's own, save a newer revision, and mark the draft in progress on its first edit.
 	const [row] = await ctx.db.$queryRaw<
@@ -179,7 +188,7 @@ export async function saveAnswerEdit(ctx: Pick<AppContext, 'db'>, actor: Actor, 
 			SELECT a.id, a.draft_id, a.status::text AS answer_status, d.status::text AS draft_status,
 			       a.edit_revision AS stored_revision, a.edit_tab AS stored_tab
 			FROM draft_answers a JOIN drafts d ON d.id = a.draft_id
-			WHERE a.id = ${id}::uuid AND d.user_id = ${actor.id}::uuid
+			WHERE a.id = ${id}::uuid AND d.user_id = ${actor.id}::uuid AND (${inDraft}::uuid IS NULL OR a.draft_id = ${inDraft}::uuid)
 			-- The row as the UPDATE will see it, when two saves race.
 			FOR UPDATE OF a
 		), saved AS (
@@ -225,8 +234,7 @@ function assertCanRewrite(status: string) {
  * from this draft's page.
  */
 export async function regenerateAnswer(ctx: Pick<AppContext, 'db' | 'jobs'>, actor: Actor, input: AnswerIdInput) {
-	const { answerId } = parseInput(AnswerIdInput, input)
-	const answer = await findOwnAnswer(ctx, actor, answerId)
+	const answer = await findOwnAnswer(ctx, actor, parseInput(AnswerIdInput, input))
 	assertCanRewrite(answer.draft.status)
 	if (answer.status === 'pending') return { answerId: answer.id, draftId: answer.draftId }
 	await limitRegenerations(ctx, actor.id)
@@ -247,8 +255,7 @@ export async function regenerateAnswer(ctx: Pick<AppContext, 'db' | 'jobs'>, act
  * page wrote (so a page still showing the regenerated text is refused rather than saving over it).
  */
 export async function undoRegenerate(ctx: Pick<AppContext, 'db'>, actor: Actor, input: AnswerIdInput) {
-	const { answerId } = parseInput(AnswerIdInput, input)
-	const answer = await findOwnAnswer(ctx, actor, answerId)
+	const answer = await findOwnAnswer(ctx, actor, parseInput(AnswerIdInput, input))
 	if (answer.status !== 'written' || answer.previousText === null) throw new DomainError('CONFLICT', DRAFT_MESSAGES.noUndo)
 	await ctx.db.$executeRaw`
 		UPDATE draft_answers SET user_edit = previous_text, previous_text = NULL, edit_revision = edit_revision + 1, edit_tab = NULL, updated_at = now()
