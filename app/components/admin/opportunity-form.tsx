@@ -104,7 +104,7 @@ export function OpportunityForm({
 						<Field
 							label="Title"
 							errors={fieldErrors('title')}
-							inputProps={{ ...form.register('title'), defaultValue: defaults.title, required: true, maxLength: 200 }}
+							inputProps={{ ...form.register('title'), defaultValue: defaults.title, required: true }}
 						/>
 						<Field
 							label="URL"
