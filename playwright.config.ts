@@ -33,7 +33,7 @@ export default defineConfig({
 	// Two files at once against the one server: each test makes its own artists and calls, and a
 	// test with a server of its own gives it a port per project. One worker left the 2-core machine
 	// a fifth idle (the e2e step: 7.7 min with one, 6.4 with two). E2E_WORKERS=1 runs them in turn.
-	workers: Number(process.env.E2E_WORKERS ?? 2),
+	workers: Number(process.env.E2E_WORKERS || 2),
 	// A ceiling for a test that hangs, with room for two at once on a slow machine.
 	timeout: 60_000,
 	expect: { timeout: 7_500 },

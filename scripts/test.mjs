@@ -96,6 +96,8 @@ function runCaptured(step) {
 	return new Promise((resolve) => {
 		const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env })
 		let output = ''
+		child.stdout.setEncoding('utf8')
+		child.stderr.setEncoding('utf8')
 		child.stdout.on('data', (chunk) => (output += chunk))
 		child.stderr.on('data', (chunk) => (output += chunk))
 		child.on('error', (error) => resolve({ status: 1, output: `${output}${error.message}\n` }))

@@ -43,7 +43,6 @@ test.describe('the feed', () => {
 		await signIn(context, user, baseURL!)
 		await page.goto('/portal/feed')
 		await expect(page.getByRole('heading', { name: 'Opportunities', level: 1 })).toBeVisible()
-		const everything = await page.getByText(/\d+ open opportunit/).textContent()
 
 		await chooseFilter(page, 'Mediums', 'Photography')
 		await expect(page).toHaveURL(/[?&]medium=photography/)
@@ -62,9 +61,12 @@ test.describe('the feed', () => {
 		await expect((await openGroup(page, 'Types')).getByRole('checkbox', { name: 'Residencies', exact: true })).toBeChecked()
 		await expect(feedCards(page)).toHaveCount(both)
 
+		const total = async () => Number((await page.getByText(/\d+ open opportunit/).textContent())!.replace(/\D/g, ''))
+		const filtered = await total()
 		await page.getByRole('link', { name: 'Clear filters' }).first().click()
 		await expect(page).toHaveURL(/\/portal\/feed$/)
-		await expect(page.getByText(/\d+ open opportunit/)).toHaveText(everything!)
+		// Every open call again: more than the filter kept (not an exact number: other spec files add calls meanwhile).
+		await expect.poll(total).toBeGreaterThan(filtered)
 		await expect((await openGroup(page, 'Mediums')).getByRole('checkbox', { name: 'Photography', exact: true })).not.toBeChecked()
 	})
 
