@@ -44,8 +44,12 @@ const saveButton = (page: Page, title: string) =>
 async function toggleSave(page: Page, title: string, toast: string) {
 	const button = saveButton(page, title)
 	const pressed = (await button.getAttribute('aria-pressed')) === 'true'
+	// With JavaScript the button turns at once, before the server has it: the post's answer is awaited
+	// too, or a navigation right after would cancel it.
+	const answered = page.waitForResponse((response) => response.request().method() === 'POST')
 	await button.click()
 	await expect(saveButton(page, title)).toHaveAttribute('aria-pressed', String(!pressed))
+	expect((await answered).status()).toBeLessThan(400)
 	if (!isJs()) await expect(toasts(page).getByText(toast, { exact: true })).toBeVisible()
 }
 
