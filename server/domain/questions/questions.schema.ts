@@ -42,6 +42,10 @@ const emptyToUndefined = (value: unknown) => {
 
 const Id = z.string().trim()
 
+/** What one question's options may hold at most. */
+export const MAX_OPTIONS = 100
+export const MAX_OPTION_CHARS = 200
+
 const questionFieldShape = {
 	section: z.string().trim().max(100, 'Section must be at most 100 characters').default(''),
 	label: z
@@ -58,7 +62,13 @@ const questionFieldShape = {
 	helpText: z.string().trim().max(2000, 'Help text must be at most 2000 characters').default(''),
 	limitType: z.enum(['none', ...LIMIT_TYPES]).default('none'),
 	limitValue: z.preprocess(emptyToUndefined, z.number({ error: QUESTION_MESSAGES.limitValue }).int(QUESTION_MESSAGES.limitValue).optional()),
-	options: z.array(z.string()).default([]),
+	// The spec only notes 20 ("adding more is not blocked"); these bound what a post can store.
+	// Said on the options as a whole, where the editor shows its errors.
+	options: z
+		.array(z.string())
+		.max(MAX_OPTIONS, `At most ${MAX_OPTIONS} options`)
+		.refine((options) => options.every((option) => option.length <= MAX_OPTION_CHARS), `Each option must be at most ${MAX_OPTION_CHARS} characters`)
+		.default([]),
 }
 
 type QuestionFieldValues = z.output<z.ZodObject<typeof questionFieldShape>>

@@ -81,6 +81,13 @@ describe('question validation', () => {
 		const many = Array.from({ length: 25 }, (_, i) => `Option ${i + 1}`)
 		await expect(add('Many', { type: 'multiple_choice', options: many })).resolves.toMatchObject({ options: many })
 		await expect(add('Text', { type: 'short_text', options: ['a', 'b'] })).resolves.toMatchObject({ options: [] })
+		// Bounded all the same: a post cannot store a 10,000-character option or a thousand of them.
+		await expect(add('Long', { type: 'multiple_choice', options: ['x'.repeat(10_000), 'y'] })).rejects.toMatchObject({
+			fieldErrors: { options: ['Each option must be at most 200 characters'] },
+		})
+		await expect(add('Lots', { type: 'multiple_choice', options: Array.from({ length: 101 }, (_, i) => `Option ${i + 1}`) })).rejects.toMatchObject({
+			fieldErrors: { options: ['At most 100 options'] },
+		})
 	})
 })
 
