@@ -178,7 +178,7 @@ function Filters({ data }: { data: LoaderData }) {
 function OpportunityTable({ rows, today }: { rows: Row[]; today: string }) {
 	return (
 		// Scrolls sideways on small screens; the focusable region lets keyboard users scroll it too.
-		<div className="overflow-x-auto rounded-xl border border-border bg-card shadow-card" tabIndex={0} role="region" aria-label="Opportunities table">
+		<div className="relative min-w-0 overflow-x-auto rounded-xl border border-border bg-card shadow-card" tabIndex={0} role="region" aria-label="Opportunities table">
 			<table className="w-full min-w-[52rem] text-left text-sm">
 				<caption className="sr-only">Opportunities, newest first</caption>
 				<thead className="border-b border-border bg-muted/50 text-xs tracking-wide text-muted-foreground uppercase">

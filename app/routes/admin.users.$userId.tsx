@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useId, type ReactNode } from 'react'
+import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ErrorList, Field, SelectField } from '#app/components/forms.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
@@ -139,10 +139,23 @@ function Detail({ term, children }: { term: string; children: ReactNode }) {
 }
 
 /** One of the page's small forms: a titled card whose failure is announced and shown above its button. */
-function ChangeForm({ intent, title, failed, children }: { intent: string; title: string; failed: Failed; children: ReactNode }) {
+function ChangeForm({ intent, title, failed, resetOnSuccess = false, children }: { intent: string; title: string; failed: Failed; resetOnSuccess?: boolean; children: ReactNode }) {
 	const headingId = useId()
 	const navigation = useNavigation()
 	const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+	// With JavaScript the page is not reloaded, so typed fields keep their values after a change;
+	// one that adds (credits) is emptied once it succeeded, or a second press would add again.
+	const form = useRef<HTMLFormElement>(null)
+	const active = navigation.state !== 'idle' && navigation.formData?.get('intent') === intent
+	const wasActive = useRef(false)
+	useEffect(() => {
+		if (active) {
+			wasActive.current = true
+			return
+		}
+		if (wasActive.current && resetOnSuccess && !failed) form.current?.reset()
+		wasActive.current = false
+	}, [active, failed, resetOnSuccess])
 	// Field messages show beside their field; anything else (a refusal, a conflict) shows here.
 	const formError = failed && !Object.keys(failed.fieldErrors).length ? failed.formError : null
 	return (
@@ -154,7 +167,7 @@ function ChangeForm({ intent, title, failed, children }: { intent: string; title
 					</CardTitle>
 				</CardHeader>
 				<CardContent>
-					<Form method="post" className="grid gap-4">
+					<Form ref={form} method="post" className="grid gap-4">
 						<input type="hidden" name="intent" value={intent} />
 						{children}
 						<div role="alert" className="empty:hidden">
@@ -221,7 +234,7 @@ function PlanForm({ current, failed }: { current: string; failed: Failed }) {
 
 function CreditsForm({ failed }: { failed: Failed }) {
 	return (
-		<ChangeForm intent="credits" title="Credits" failed={failed}>
+		<ChangeForm intent="credits" title="Credits" failed={failed} resetOnSuccess>
 			<Field
 				label="Credits to add or remove"
 				hint="A negative number removes credits, e.g. -2."
@@ -250,14 +263,16 @@ function CreditsForm({ failed }: { failed: Failed }) {
 function HistorySection({ title, empty, headings, children }: { title: string; empty: boolean; headings: string[]; children: ReactNode }) {
 	const headingId = useId()
 	return (
-		<section aria-labelledby={headingId} className="grid gap-3">
+		<section aria-labelledby={headingId} className="grid min-w-0 gap-3">
 			<h2 id={headingId} className="text-lg font-semibold">
 				{title}
 			</h2>
 			{empty ? (
 				<p className="text-sm text-muted-foreground">Nothing recorded yet.</p>
 			) : (
-				<Card className="overflow-x-auto">
+				// Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too; `relative`
+				// keeps the screen-reader-only text inside it; `min-w-0` lets it shrink in the page's grid.
+				<Card className="relative min-w-0 overflow-x-auto" tabIndex={0} role="region" aria-label={`${title} table`}>
 					<table className="w-full text-left text-sm" aria-labelledby={headingId}>
 						<thead className="border-b border-border text-muted-foreground">
 							<tr>

@@ -44,7 +44,7 @@ export default function AdminUsers() {
 					Search
 				</Button>
 			</Form>
-			<section aria-labelledby="user-results">
+			<section aria-labelledby="user-results" className="min-w-0">
 				<h2 id="user-results" className="mb-3 text-sm font-medium text-muted-foreground" aria-live="polite">
 					{users.length === 0
 						? q
@@ -53,7 +53,7 @@ export default function AdminUsers() {
 						: `${users.length === 20 ? 'The 20 newest' : users.length} ${users.length === 1 ? 'user' : 'users'}${q ? ` matching "${q}"` : ''}, newest first`}
 				</h2>
 				{users.length ? (
-					<Card className="overflow-x-auto">
+					<Card className="relative min-w-0 overflow-x-auto" tabIndex={0} role="region" aria-label="Users table">
 						<table className="w-full text-left text-sm">
 							<thead className="border-b border-border text-muted-foreground">
 								<tr>

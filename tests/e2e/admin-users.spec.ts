@@ -39,6 +39,9 @@ test('an admin finds a user by e-mail, makes them Pro, adds credits with a note 
 	await credits.getByLabel('Note').fill('Festival prize')
 	await credits.getByRole('button', { name: 'Save' }).click()
 	await expect(toasts(page).getByText('User updated successfully').last()).toBeVisible()
+	// Emptied once done (with JavaScript too, where the page is not reloaded): a second Save adds nothing by mistake.
+	await expect(credits.getByLabel('Credits to add or remove')).toHaveValue('')
+	await expect(credits.getByLabel('Note')).toHaveValue('')
 
 	const creditRow = page.getByRole('region', { name: 'Credit history' }).getByRole('row').nth(1)
 	await expect(creditRow).toContainText('+3')
@@ -88,6 +91,11 @@ test('on a small screen the admin links sit under the header', async ({ page, co
 	await expect(nav).toHaveCount(1)
 	await nav.getByRole('link', { name: 'Users' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible()
+	// The pages fit the screen: only their tables scroll sideways.
+	for (const path of ['/admin', '/admin/users']) {
+		await open(page, path)
+		expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390)
+	}
 })
 
 for (const page of ['list', 'detail'] as const) {
