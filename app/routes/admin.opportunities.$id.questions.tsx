@@ -217,7 +217,7 @@ function SaveAsTemplate({ question }: { question: Question }) {
 		<Form method="post" preventScrollReset>
 			<input type="hidden" name="intent" value="save-template" />
 			<input type="hidden" name="questionId" value={question.id} />
-			<Button type="submit" variant="ghost" size="sm" aria-label={`Save "${question.label}" as template`}>
+			<Button type="submit" variant="ghost" size="sm" aria-label={`Save as template: ${question.label}`}>
 				<BookmarkPlus aria-hidden />
 				<span className="hidden sm:inline">Save as template</span>
 			</Button>

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { Form, isRouteErrorResponse, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { ErrorList, Field, SelectField } from '#app/components/forms.tsx'
@@ -16,7 +16,8 @@ import { requireAdmin } from '#server/auth/guards.ts'
 import { adjustCredits, changeUserRole, getUserForAdmin, setUserPlan } from '#server/domain/admin/users.ts'
 import { MAX_CREDIT_ADJUSTMENT } from '#server/domain/admin/users.schema.ts'
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title: data ? data.user.email : 'User', noindex: true })
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+	pageMeta({ title: data ? data.user.email : isRouteErrorResponse(error) && error.status === 404 ? 'Page not found' : 'User', noindex: true })
 
 const REASON_LABELS: Record<string, string> = {
 	first_login_grant: 'First sign-in grant',
@@ -175,6 +176,8 @@ function ChangeForm({ intent, title, failed, resetOnSuccess = false, children }:
 						</div>
 						<Button type="submit" disabled={busy} className="justify-self-start">
 							{busy ? 'Saving…' : 'Save'}
+							{/* Three forms on the page: each button says what it saves. */}
+							<span className="sr-only"> {title.toLowerCase()}</span>
 						</Button>
 					</Form>
 				</CardContent>

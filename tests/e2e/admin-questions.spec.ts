@@ -180,7 +180,7 @@ test('an admin adds, edits, reorders, imports, saves as template and deletes que
 	expect((await rowLabels(page)).at(-1)).toBe(templateLabel)
 
 	// Save a question as a template.
-	await page.getByRole('button', { name: `Save "${medium}" as template` }).click()
+	await page.getByRole('button', { name: `Save as template: ${medium}` }).click()
 	await expect(toasts(page)).toContainText(`Saved as template "${medium}"`)
 
 	// Delete with confirmation.

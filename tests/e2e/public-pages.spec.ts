@@ -166,7 +166,7 @@ test('an unknown path shows the 404 page with status 404', async ({ page }) => {
 
 test('signed in, an unknown path in the portal or the admin is the same 404, in its layout, with its title', async ({ page, context, baseURL }) => {
 	await signIn(context, await createE2eUser({ role: 'admin' }), baseURL!)
-	for (const path of ['/portal/no-such-page', '/admin/no-such-page']) {
+	for (const path of ['/portal/no-such-page', '/admin/no-such-page', '/admin/users/not-a-user']) {
 		const response = await page.goto(path)
 		expect(response?.status(), path).toBe(404)
 		await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()
