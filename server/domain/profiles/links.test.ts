@@ -19,16 +19,25 @@ describe('profile links', () => {
 		await expect(addLink(ctx, user.id, { kind: 'press', url: `https://${'a'.repeat(2100)}.example.com` })).rejects.toMatchObject({
 			fieldErrors: { url: ['URL is too long'] },
 		})
+		// A password in a link would be shown with it and sent to the drafting model.
+		for (const url of ['https://me:secret@example.com', 'me@example.com/work']) {
+			await expect(addLink(ctx, user.id, { kind: 'press', url })).rejects.toMatchObject({
+				fieldErrors: { url: ['Remove the user name and password from the URL'] },
+			})
+		}
 		await expect(addLink(ctx, user.id, { kind: 'blog', url: 'https://example.com' })).rejects.toMatchObject({
 			fieldErrors: { kind: ['Choose a link type'] },
 		})
 		for (const kind of ['press', 'social', 'portfolio', 'instagram', 'other']) {
 			await addLink(ctx, user.id, { kind, url: `${kind}.example.com` })
 		}
+		// An @ in the path is no user name.
+		await addLink(ctx, user.id, { kind: 'social', url: 'https://social.example.com/@me' })
 		const links = await listLinks(ctx, user.id)
-		expect(links.map((link) => link.url)).toEqual(
-			['other', 'instagram', 'portfolio', 'social', 'press'].map((kind) => `https://${kind}.example.com`),
-		)
+		expect(links.map((link) => link.url)).toEqual([
+			'https://social.example.com/@me',
+			...['other', 'instagram', 'portfolio', 'social', 'press'].map((kind) => `https://${kind}.example.com`),
+		])
 	})
 
 	test("removing works on one's own links only", async () => {

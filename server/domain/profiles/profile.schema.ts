@@ -36,7 +36,11 @@ export const URL_MAX_CHARS = 2048
 
 // Only http(s) URLs with a real host name: links are rendered as hrefs, so javascript: and the
 // like must never pass.
-const WebUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE })
+// A user name or password in a link ("https://me:secret@site.org") would be shown on the profile
+// and sent to the drafting model with it: refused, with the reason.
+const WebUrl = z
+	.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE })
+	.refine((value) => !/^[a-z]+:\/\/[^/?#]*@/i.test(value), 'Remove the user name and password from the URL')
 // Too long is said alone: the URL's own check only runs on one short enough to keep.
 const ShortEnough = z.string().max(URL_MAX_CHARS, 'URL is too long')
 
