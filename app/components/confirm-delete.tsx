@@ -32,27 +32,43 @@ export function ConfirmDeleteButton({ action, title, question, children, fields 
 	const [open, setOpen] = useState(false)
 	const deleting = navigation.state !== 'idle' && navigation.formAction === action
 	const wasDeleting = useRef(false)
+	// Where focus goes when the dialog closes and its trigger is gone with what it deleted (a row of
+	// a list): the trigger's scrolling region or the page's main, never the document's body.
+	const trigger = useRef<HTMLButtonElement>(null)
+	const fallback = useRef<HTMLElement | null>(null)
 	useEffect(() => {
 		// A failed delete comes back to this page with its toast: close the dialog then.
 		if (wasDeleting.current && !deleting) setOpen(false)
 		wasDeleting.current = deleting
 	}, [deleting])
-	const trigger = { variant: 'outline', size: 'sm', className: 'text-destructive' } as const
+	const triggerStyle = { variant: 'outline', size: 'sm', className: 'text-destructive' } as const
 	if (!hydrated) {
 		const query = new URLSearchParams(fields).toString()
 		return (
-			<ButtonLink to={query ? `${action}?${query}` : action} {...trigger}>
+			<ButtonLink to={query ? `${action}?${query}` : action} {...triggerStyle}>
 				{children}
 			</ButtonLink>
 		)
 	}
 	const keepOpen = modal ? (event: Event) => event.preventDefault() : undefined
+	const onOpenChange = (next: boolean) => {
+		if (deleting) return
+		if (next) fallback.current = trigger.current?.closest<HTMLElement>('[role="region"][tabindex], main') ?? null
+		setOpen(next)
+	}
+	const returnFocus = (event: Event) => {
+		if (trigger.current?.isConnected || !fallback.current?.isConnected) return
+		event.preventDefault()
+		fallback.current.focus()
+	}
 	return (
-		<Dialog open={open} onOpenChange={(next) => !deleting && setOpen(next)}>
+		<Dialog open={open} onOpenChange={onOpenChange}>
 			<DialogTrigger asChild>
-				<Button {...trigger}>{children}</Button>
+				<Button ref={trigger} {...triggerStyle}>
+					{children}
+				</Button>
 			</DialogTrigger>
-			<DialogContent onPointerDownOutside={keepOpen} onInteractOutside={keepOpen}>
+			<DialogContent onPointerDownOutside={keepOpen} onInteractOutside={keepOpen} onCloseAutoFocus={returnFocus}>
 				<DialogHeader>
 					<DialogTitle>{title}</DialogTitle>
 					<DialogDescription>{question}</DialogDescription>

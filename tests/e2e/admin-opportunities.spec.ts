@@ -61,6 +61,16 @@ test('an admin creates, edits, filters, pages and deletes opportunities', async 
 			await tags.press('Enter')
 		}
 		await expect(page.getByText('2/10 tags')).toBeVisible()
+		// Removing a tag leaves focus on the next one's button, then on the box, not on the page.
+		await tags.fill('extra')
+		await tags.press('Enter')
+		await page.getByRole('button', { name: `Remove tag ${tag}` }).click()
+		await expect(page.getByRole('button', { name: 'Remove tag extra' })).toBeFocused()
+		await page.getByRole('button', { name: 'Remove tag extra' }).click()
+		await expect(page.getByRole('button', { name: 'Remove tag painting' })).toBeFocused()
+		await tags.fill(tag)
+		await tags.press('Enter')
+		await expect(page.getByText('2/10 tags')).toBeVisible()
 		// The preview follows the form.
 		const preview = page.getByRole('region', { name: 'Preview' })
 		await expect(preview.getByRole('heading', { name: title })).toBeVisible()
@@ -135,6 +145,8 @@ test('an admin creates, edits, filters, pages and deletes opportunities', async 
 		await page.getByRole('button', { name: 'Delete' }).click()
 	}
 	await expect(toasts(page).getByText(`"${doomed}" has been deleted`)).toBeVisible()
+	// Its row and Delete button are gone: focus is on the table, where the keyboard was.
+	if (isJs()) await expect(page.getByRole('region', { name: 'Opportunities table' })).toBeFocused()
 	await expect(page).toHaveURL(/category=residency/)
 	await expect(page.getByText('Showing 1-4 of 4 opportunities')).toBeVisible()
 	await expect(page.getByRole('row', { name: new RegExp(doomed) })).toHaveCount(0)

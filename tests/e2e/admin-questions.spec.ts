@@ -122,6 +122,11 @@ test('an admin adds, edits, reorders, imports, saves as template and deletes que
 	if (isJs()) {
 		await editor.getByRole('button', { name: 'Add option' }).click()
 		await editor.getByLabel('Option 2', { exact: true }).fill('Clay')
+		// Removing the last option leaves focus on the one before, then on "Add option".
+		await editor.getByRole('button', { name: 'Add option' }).click()
+		await editor.getByRole('button', { name: 'Remove option 3' }).click()
+		await expect(editor.getByRole('button', { name: 'Remove option 2' })).toBeFocused()
+		await expect(editor.getByLabel('Option 3', { exact: true })).toHaveCount(0)
 	} else {
 		await editor.getByLabel('Options', { exact: true }).fill('Oil\nClay\n oil \nOil')
 	}

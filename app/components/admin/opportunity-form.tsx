@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Form, useNavigation } from '@remix-run/react'
-import { useId, useState, type KeyboardEvent } from 'react'
+import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useForm, useWatch } from 'react-hook-form'
 import type { z } from 'zod'
 import { humanize } from '#app/components/admin/opportunity-labels.ts'
@@ -14,6 +14,7 @@ import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { formatLongDate } from '#server/domain/dates.ts'
+import { focusNearest } from '#app/utils/focus.ts'
 import { errorsOf } from '#app/utils/form-errors.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useValidatedSubmit } from '#app/utils/use-validated-submit.ts'
@@ -219,6 +220,13 @@ function TagInput({ tags, onChange, errors }: { tags: string[]; onChange: (tags:
 		if (next.length <= MAX_TAGS) onChange(next)
 		setDraft('')
 	}
+	const list = useRef<HTMLUListElement>(null)
+	const input = useRef<HTMLInputElement>(null)
+	const remove = (index: number) => {
+		onChange(tags.filter((_, i) => i !== index))
+		// Its button goes with it: focus the next tag's (the last one's, or the box) once rendered.
+		requestAnimationFrame(() => focusNearest(list.current?.querySelectorAll('button'), index, input.current))
+	}
 	const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
 		if (event.key === 'Enter' || event.key === ',') {
 			event.preventDefault()
@@ -232,14 +240,14 @@ function TagInput({ tags, onChange, errors }: { tags: string[]; onChange: (tags:
 			<Label htmlFor={id}>Tags</Label>
 			<input type="hidden" name="tags" value={tags.join(',')} />
 			{tags.length ? (
-				<ul className="flex flex-wrap gap-1.5" aria-label="Tags added">
-					{tags.map((tag) => (
+				<ul ref={list} className="flex flex-wrap gap-1.5" aria-label="Tags added">
+					{tags.map((tag, index) => (
 						<li key={tag}>
 							<Badge variant="secondary" className="py-1 pr-1">
 								{tag}
 								<button
 									type="button"
-									onClick={() => onChange(tags.filter((t) => t !== tag))}
+									onClick={() => remove(index)}
 									className="rounded-full p-0.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
 								>
 									<X aria-hidden />
@@ -251,6 +259,7 @@ function TagInput({ tags, onChange, errors }: { tags: string[]; onChange: (tags:
 				</ul>
 			) : null}
 			<Input
+				ref={input}
 				id={id}
 				value={draft}
 				onChange={(event) => setDraft(event.target.value)}

@@ -17,6 +17,7 @@ import {
 import { Plus, Trash2, X } from '#app/components/ui/icons.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { errorsOf } from '#app/utils/form-errors.ts'
+import { focusNearest } from '#app/utils/focus.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useValidatedSubmit } from '#app/utils/use-validated-submit.ts'
 import { slugifyQuestionLabel, uniqueSlug } from '#server/domain/opportunities/slug.ts'
@@ -196,6 +197,12 @@ export function QuestionEditor({ values, serverErrors = {}, takenSlugs, isNew, c
 function OptionsEditor({ options, onChange, errors }: { options: string[]; onChange: (options: string[]) => void; errors?: string[] }) {
 	const legendId = useId()
 	const list = useRef<HTMLOListElement>(null)
+	const addButton = useRef<HTMLButtonElement>(null)
+	const remove = (index: number) => {
+		onChange(options.filter((_, i) => i !== index))
+		// Removing the last option takes its button away: focus the one before it, or "Add option".
+		requestAnimationFrame(() => focusNearest(list.current?.querySelectorAll('li button'), index, addButton.current))
+	}
 	const add = () => {
 		onChange([...options, ''])
 		// Focus the new, empty option once it renders.
@@ -215,7 +222,7 @@ function OptionsEditor({ options, onChange, errors }: { options: string[]; onCha
 							aria-label={`Option ${index + 1}`}
 							onChange={(event) => onChange(options.map((other, i) => (i === index ? event.target.value : other)))}
 						/>
-						<Button variant="ghost" size="icon" aria-label={`Remove option ${index + 1}`} onClick={() => onChange(options.filter((_, i) => i !== index))}>
+						<Button variant="ghost" size="icon" aria-label={`Remove option ${index + 1}`} onClick={() => remove(index)}>
 							<X aria-hidden />
 						</Button>
 					</li>
@@ -227,7 +234,7 @@ function OptionsEditor({ options, onChange, errors }: { options: string[]; onCha
 				</p>
 			) : null}
 			<div>
-				<Button variant="outline" size="sm" onClick={add}>
+				<Button ref={addButton} variant="outline" size="sm" onClick={add}>
 					<Plus aria-hidden />
 					Add option
 				</Button>
