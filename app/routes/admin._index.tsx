@@ -210,6 +210,7 @@ function OpportunityRow({ row, today }: { row: Row; today: string }) {
 			<th scope="row" className="max-w-sm px-4 py-3 font-normal">
 				<div className="flex items-start gap-2">
 					<span className="font-medium text-foreground">{row.title}</span>
+					{row.active ? null : <Badge variant="outline">Inactive</Badge>}
 					<a
 						href={row.url}
 						target="_blank"

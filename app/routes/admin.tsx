@@ -59,7 +59,10 @@ export default function AdminLayout() {
 			</div>
 			<div className="flex flex-1">
 				<aside className="hidden w-64 shrink-0 border-r border-border bg-card p-4 md:block">
-					<h2 className="px-3 pb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">Admin Panel</h2>
+					{/* The nav's name, not a heading: it would come before each page's h1. */}
+					<p className="px-3 pb-3 text-sm font-semibold tracking-wide text-muted-foreground uppercase">
+						Admin Panel
+					</p>
 					<nav aria-label="Admin">
 						<AdminNavList className="grid gap-1" />
 					</nav>

@@ -95,6 +95,7 @@ test('an admin creates, edits, filters, pages and deletes opportunities', async 
 	// Edit, back to the dashboard.
 	await whenHydrated(page)
 	await page.getByLabel('Title').fill(`${title} Updated`)
+	await page.getByRole('switch', { name: /^Active/ }).uncheck()
 	await page.getByRole('button', { name: 'Update Opportunity' }).click()
 	await expect(page).toHaveURL(/\/admin$/)
 	await expect(toasts(page).getByText('Opportunity updated successfully')).toBeVisible()
@@ -106,6 +107,8 @@ test('an admin creates, edits, filters, pages and deletes opportunities', async 
 	const row = page.getByRole('row', { name: new RegExp(`${title} Updated`) })
 	await expect(row.getByRole('cell', { name: 'Jan 5, 2031' })).toBeVisible()
 	await expect(row.getByRole('cell', { name: today, exact: true })).toBeVisible()
+	// Hidden from artists now, and marked so.
+	await expect(row.getByRole('rowheader')).toContainText(`${title} UpdatedInactive`)
 
 	// Search by tag, then page.
 	const listTag = marker()

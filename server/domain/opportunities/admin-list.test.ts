@@ -25,6 +25,7 @@ beforeAll(async () => {
 			deadline: new Date(Date.UTC(2030, 5, 15 + (i - 20))),
 			tags: i % 4 === 0 ? ['ceramics', 'open air'] : ['painting'],
 			slug: `call-${i}`,
+			active: i !== 43,
 			createdAt: new Date(Date.UTC(2030, 0, 1, 0, i)),
 		})),
 	})
@@ -47,7 +48,10 @@ describe('listOpportunitiesForAdmin', () => {
 			location: 'Lisbon',
 			deadline: '2030-07-09',
 			createdAt: new Date(Date.UTC(2030, 0, 1, 0, 44)),
+			active: true,
 		})
+		// Hidden calls are listed too, marked (the table says "Inactive").
+		expect(first.rows[1]).toMatchObject({ title: 'Call number 43', active: false })
 		const third = await list({ page: 3 })
 		expect(titles(third.rows)).toEqual(['Call number 4', 'Call number 3', 'Call number 2', 'Call number 1', 'Call number 0'])
 	})

@@ -18,6 +18,8 @@ export type AdminOpportunityRow = {
 	location: string | null
 	deadline: string | null
 	createdAt: Date
+	/** False: hidden from artists (the table marks it). */
+	active: boolean
 }
 
 type Filters = ReturnType<typeof AdminListInput.parse>
@@ -48,7 +50,7 @@ export function adminListQueries(filters: Filters, today: string) {
 	const where = whereClause(filters, today)
 	const page = (offset: number) => Prisma.sql`
 			SELECT id, title, url, coalesce(tags, '{}') AS tags, category::text AS category, location,
-			       to_char(deadline, 'YYYY-MM-DD') AS deadline, created_at AS "createdAt"
+			       to_char(deadline, 'YYYY-MM-DD') AS deadline, created_at AS "createdAt", active
 			FROM opportunities ${where}
 			ORDER BY created_at DESC, id DESC
 			LIMIT ${ADMIN_PAGE_SIZE} OFFSET ${offset}`
@@ -57,7 +59,7 @@ export function adminListQueries(filters: Filters, today: string) {
 		page,
 		/** A page with the catalogue's version, in one statement; one row even when the page is empty. */
 		pageWithVersion: (offset: number) => Prisma.sql`
-			SELECT meta.version, p.id, p.title, p.url, p.tags, p.category, p.location, p.deadline, p."createdAt"
+			SELECT meta.version, p.id, p.title, p.url, p.tags, p.category, p.location, p.deadline, p."createdAt", p.active
 			FROM (SELECT ${catalogueVersion} AS version) AS meta
 			LEFT JOIN LATERAL (SELECT row_number() OVER () AS ord, page.* FROM (${page(offset)}) AS page) AS p ON true
 			ORDER BY p.ord`,
