@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData, useLocation, useSubmit } from '@remix-run/react'
-import { useEffect, useId, useRef, type ChangeEvent } from 'react'
+import { Form, useLoaderData, useLocation } from '@remix-run/react'
+import { useId } from 'react'
 import { deleteQuestion, humanize } from '#app/components/admin/opportunity-labels.ts'
 import { ConfirmDeleteButton } from '#app/components/confirm-delete.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
@@ -14,6 +14,7 @@ import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
 import { formatShortDate, isDeadlineSoon, toIsoDate } from '#server/domain/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { useFilterSubmit } from '#app/utils/use-filter-submit.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { viewerDay } from '#app/utils/viewer-day.server.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
@@ -28,7 +29,6 @@ import { logFailure } from '#server/logger.ts'
 
 export const meta: MetaFunction = () => pageMeta({ title: 'Admin Dashboard', noindex: true })
 
-const SEARCH_DEBOUNCE_MS = 300
 const TAGS_SHOWN = 3
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -110,20 +110,11 @@ export function ErrorBoundary() {
 
 function Filters({ data }: { data: LoaderData }) {
 	const id = useId()
-	const submit = useSubmit()
 	const hydrated = useHydrated()
-	const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-	useEffect(() => () => clearTimeout(timer.current), [])
 	const { filters } = data
 	const locations = filters.location && !data.locations.includes(filters.location) ? [filters.location, ...data.locations] : data.locations
-
-	// With JavaScript the list follows the filters as they change (search after a pause in typing); the page resets to 1.
-	function onChange(event: ChangeEvent<HTMLFormElement>) {
-		const form = event.currentTarget
-		clearTimeout(timer.current)
-		const delay = event.target instanceof HTMLInputElement && event.target.type === 'search' ? SEARCH_DEBOUNCE_MS : 0
-		timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), delay)
-	}
+	// With JavaScript the list follows the filters as they change (after a pause in typing or arrowing); the page resets to 1.
+	const onChange = useFilterSubmit()
 
 	return (
 		<Card>

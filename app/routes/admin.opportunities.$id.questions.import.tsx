@@ -1,6 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/node'
-import { Form, useLoaderData, useNavigation, useParams, useSubmit } from '@remix-run/react'
-import { useEffect, useRef } from 'react'
+import { Form, useLoaderData, useNavigation, useParams } from '@remix-run/react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { questionsPath } from '#app/components/questions/paths.ts'
 import { RoutePanel } from '#app/components/questions/route-panel.tsx'
@@ -11,6 +10,7 @@ import { Input } from '#app/components/ui/input.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
+import { useFilterSubmit } from '#app/utils/use-filter-submit.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { limitLabel, questionTypeLabel } from '#server/domain/questions/display.ts'
@@ -45,16 +45,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	}
 }
 
-const SEARCH_DELAY_MS = 250
 
 export default function ImportTemplate() {
 	const { q, templates, failed } = useLoaderData<typeof loader>()
 	const { id = '' } = useParams()
 	const hydrated = useHydrated()
-	const submit = useSubmit()
 	const navigation = useNavigation()
-	const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-	useEffect(() => () => clearTimeout(timer.current), [])
+	const onChange = useFilterSubmit()
 	const importing = navigation.state === 'submitting' ? navigation.formData?.get('templateId') : null
 
 	return (
@@ -63,11 +60,7 @@ export default function ImportTemplate() {
 				method="get"
 				role="search"
 				preventScrollReset
-				onChange={(event) => {
-					const form = event.currentTarget
-					clearTimeout(timer.current)
-					timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DELAY_MS)
-				}}
+				onChange={onChange}
 				className="flex gap-2"
 			>
 				<label htmlFor="template-search" className="sr-only">

@@ -179,3 +179,21 @@ test('the dashboard and the create page pass an accessibility check @js-only', a
 		expect(results.violations, path).toEqual([])
 	}
 })
+
+test('arrowing through a filter loads the list once, when the keys stop @js-only', async ({ page, context, baseURL }) => {
+	const admin = await createE2eUser({ role: 'admin' })
+	await signIn(context, admin, baseURL!)
+	await open(page, '/admin')
+	await whenHydrated(page)
+	const loads: string[] = []
+	page.on('request', (request) => {
+		if (request.url().includes('deadline=')) loads.push(new URL(request.url()).searchParams.get('deadline') ?? '')
+	})
+	const deadline = page.getByLabel('Deadline')
+	await deadline.focus()
+	await deadline.press('ArrowDown')
+	await deadline.press('ArrowDown')
+	await expect(page).toHaveURL(/deadline=past/)
+	await expect(deadline).toBeFocused()
+	expect(loads).toEqual(['past'])
+})

@@ -1,8 +1,9 @@
-import { Form, Link, useSubmit } from '@remix-run/react'
+import { Form, Link } from '@remix-run/react'
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { ChevronDown, SlidersHorizontal } from '#app/components/ui/icons.tsx'
 import { Select } from '#app/components/ui/select.tsx'
+import { useFilterSubmit } from '#app/utils/use-filter-submit.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import {
 	FEED_PARAMS,
@@ -26,10 +27,10 @@ type FeedFiltersProps = {
 
 /**
  * The feed's filters as a GET form: the URL holds them, so they work without JavaScript,
- * survive a reload and can be shared. With JavaScript each change applies at once.
+ * survive a reload and can be shared. With JavaScript each change applies by itself (useFilterSubmit).
  */
 export function FeedFilterForm({ filters, options }: FeedFiltersProps) {
-	const submit = useSubmit()
+	const onChange = useFilterSubmit()
 	const hydrated = useHydrated()
 	const formRef = useRef<HTMLFormElement>(null)
 	// The inputs are uncontrolled (they work without JavaScript). When the filters change other than
@@ -56,7 +57,7 @@ export function FeedFilterForm({ filters, options }: FeedFiltersProps) {
 			role="search"
 			aria-label="Filter opportunities"
 			className="flex flex-wrap items-end gap-3 rounded-xl border border-border bg-card p-3 shadow-card"
-			onChange={(event) => submit(event.currentTarget, { replace: true, preventScrollReset: true })}
+			onChange={onChange}
 		>
 			<SlidersHorizontal aria-hidden className="mb-2.5 hidden size-4 text-muted-foreground sm:block" />
 			<FilterGroup
