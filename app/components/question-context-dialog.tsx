@@ -1,6 +1,6 @@
 import { useRevalidator } from '@remix-run/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { TextareaField, type FieldErrors } from '#app/components/forms.tsx'
 import { showToast } from '#app/components/toaster.tsx'
 import { Button, ButtonLink, type ButtonProps } from '#app/components/ui/button.tsx'
@@ -141,6 +141,17 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 	useEffect(() => {
 		if (query.isError) showToast({ type: 'error', description: 'Failed to load context' })
 	}, [query.isError])
+	// The dialog opens while the context loads, with focus on its only control then: Close. Once the
+	// form is there, focus its notes, unless the user has moved on.
+	const formRef = useRef<HTMLFormElement>(null)
+	const loaded = query.isSuccess
+	useEffect(() => {
+		const form = formRef.current
+		const focused = document.activeElement
+		if (!loaded || !form || form.contains(focused)) return
+		const dialog = form.closest('[role="dialog"]')
+		if (focused === dialog || focused?.matches('[data-dialog-close]')) form.querySelector('textarea')?.focus()
+	}, [loaded])
 
 	const refresh = () => {
 		void queryClient.invalidateQueries({ queryKey: trpc.context.get.queryKey() })
@@ -189,7 +200,7 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 	}
 
 	return (
-		<form onSubmit={onSubmit} className="grid gap-5" aria-busy={busy}>
+		<form ref={formRef} onSubmit={onSubmit} className="grid gap-5" aria-busy={busy}>
 			<ContextNotesField notes={notes} onNotesChange={setTypedNotes} />
 			<section aria-label="Attached files" className="grid gap-2">
 				<h3 className="text-sm font-medium">Files</h3>

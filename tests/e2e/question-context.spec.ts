@@ -53,6 +53,8 @@ test('an artist adds notes and files to a question, finds them again and deletes
 	let scope = await openContext(page, question)
 	await expect(scope.getByText('2000 characters remaining')).toBeVisible()
 	const notes = scope.getByRole('textbox', { name: 'Notes' })
+	// The dialog opens on its notes, ready to type (not on Close, its only control while it loads).
+	if (isJs()) await expect(notes).toBeFocused()
 	await notes.fill('x'.repeat(2001))
 	if (isJs()) {
 		await expect(scope.getByText('-1 characters remaining')).toBeVisible()

@@ -44,7 +44,7 @@ export const DialogContent = forwardRef<
 				{...props}
 			>
 				{children}
-				<DialogPrimitive.Close className="absolute top-4 right-4 rounded-sm p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground">
+				<DialogPrimitive.Close data-dialog-close className="absolute top-4 right-4 rounded-sm p-1 text-muted-foreground transition-colors hover:bg-muted hover:text-foreground">
 					<X aria-hidden className="size-4" />
 					<span className="sr-only">Close</span>
 				</DialogPrimitive.Close>
