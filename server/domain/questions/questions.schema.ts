@@ -14,8 +14,11 @@ export const QUESTION_MESSAGES = {
 	labelLength: 'Label must be 3-200 characters',
 	slugRequired: 'Slug is required',
 	slugTaken: 'Slug must be unique within this opportunity',
+	/** A slug typed with no letter or digit ("!!!"), which leaves nothing to store. */
+	slugInvalid: 'Slug must contain a letter or a digit',
 	typeRequired: 'Type is required',
 	limitValue: 'Limit value must be greater than 0',
+	limitWhole: 'Limit value must be a whole number',
 	limitTooLarge: (limitType: 'words' | 'chars') =>
 		`Limit value must be at most ${MAX_LIMIT_VALUE[limitType].toLocaleString('en-US')} ${limitType === 'words' ? 'words' : 'characters'}`,
 	options: 'At least 2 options are required for choice types',
@@ -61,7 +64,7 @@ const questionFieldShape = {
 	required: z.boolean().default(false),
 	helpText: z.string().trim().max(2000, 'Help text must be at most 2000 characters').default(''),
 	limitType: z.enum(['none', ...LIMIT_TYPES]).default('none'),
-	limitValue: z.preprocess(emptyToUndefined, z.number({ error: QUESTION_MESSAGES.limitValue }).int(QUESTION_MESSAGES.limitValue).optional()),
+	limitValue: z.preprocess(emptyToUndefined, z.number({ error: QUESTION_MESSAGES.limitWhole }).int(QUESTION_MESSAGES.limitWhole).optional()),
 	// The spec only notes 20 ("adding more is not blocked"); these bound what a post can store.
 	// Said on the options as a whole, where the editor shows its errors.
 	options: z

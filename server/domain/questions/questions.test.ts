@@ -52,6 +52,11 @@ describe('question validation', () => {
 				fieldErrors: { limitValue: ['Limit value must be greater than 0'] },
 			})
 		}
+		for (const limitValue of ['2.5', 'many', 1.5]) {
+			await expect(add('Statement', { limitType: 'words', limitValue })).rejects.toMatchObject({
+				fieldErrors: { limitValue: ['Limit value must be a whole number'] },
+			})
+		}
 		await expect(add('Statement', { limitType: 'words', limitValue: '300' })).resolves.toMatchObject({ limitType: 'words', limitValue: 300 })
 		// Beyond what an answer can hold (and past the database's integer), a message, not a failed save.
 		await expect(add('Essay', { limitType: 'words', limitValue: '99999999999' })).rejects.toMatchObject({
@@ -103,6 +108,7 @@ describe('slugs', () => {
 		})
 		await expect(add('Statement', { slug: 'My Statement' })).resolves.toMatchObject({ slug: 'my-statement' })
 		await expect(add('???')).rejects.toMatchObject({ fieldErrors: { slug: ['Slug is required'] } })
+		await expect(add('Statement', { slug: '!!!' })).rejects.toMatchObject({ fieldErrors: { slug: ['Slug must contain a letter or a digit'] } })
 	})
 
 	test('the same slug is fine on another opportunity; editing keeps or checks the slug', async () => {

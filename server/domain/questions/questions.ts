@@ -75,7 +75,7 @@ async function writePositions(tx: Tx, questionIds: string[]) {
 export function resolveSlug(typed: string, label: string, taken: readonly string[]): string {
 	if (typed) {
 		const slug = slugifyQuestionLabel(typed)
-		if (!slug) throw new DomainError('INVALID', QUESTION_MESSAGES.slugRequired, { fieldErrors: { slug: [QUESTION_MESSAGES.slugRequired] } })
+		if (!slug) throw new DomainError('INVALID', QUESTION_MESSAGES.slugInvalid, { fieldErrors: { slug: [QUESTION_MESSAGES.slugInvalid] } })
 		if (taken.includes(slug)) throw slugTaken()
 		return slug
 	}
