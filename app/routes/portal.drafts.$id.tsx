@@ -67,7 +67,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 		throw await redirectWithToast(draftPath(draft.id), done, app.env)
 	}
 	const { plan } = await viewerAccount(request, context, user)
-	return { draft, pro: plan === 'pro', offerExportUpgrade: url.searchParams.get('upgrade') === 'export' && plan !== 'pro' }
+	return { draft, viewerId: user.id, pro: plan === 'pro', offerExportUpgrade: url.searchParams.get('upgrade') === 'export' && plan !== 'pro' }
 }
 
 type RefusedSave = { answerId: string; text: string; error: string }
@@ -94,7 +94,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 				const text = form.get('multi') === '1' ? JSON.stringify(form.getAll('values').map(String)) : String(form.get('value') ?? '')
 				const base = String(form.get('baseRevision') ?? '')
 				try {
-					await saveAnswerEdit(app, user, { answerId, draftId: params.id, userEdit: text, baseRevision: /^\d{1,15}$/.test(base) ? Number(base) : undefined })
+					const viewerId = String(form.get('viewerId') ?? '') || undefined
+					await saveAnswerEdit(app, user, { answerId, draftId: params.id, userEdit: text, baseRevision: /^\d{1,15}$/.test(base) ? Number(base) : undefined, viewerId })
 				} catch (error) {
 					// Too long, or saved meanwhile in another tab: the page comes back with the text as typed
 					// and why, so nothing is lost. The page it renders has the newer revision, so saving again keeps this text.
@@ -102,7 +103,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 					if (isDomainError(error) && error.message === DRAFT_MESSAGES.changedElsewhere) {
 						return data<RefusedSave>({ answerId, text, error: `${DRAFT_MESSAGES.changedElsewhere} Save again to keep yours.` }, { status: 409 })
 					}
-					// Deleted meanwhile (in another tab): no draft page to come back to, so the error page holds the text to copy.
+					// Another account signed in since, or the draft deleted meanwhile (in another tab): no draft page
+					// to come back to, so the error page holds the text to copy.
+					if (isDomainError(error) && error.message === DRAFT_MESSAGES.otherAccount) throw data<UnsavedText>({ unsavedText: text }, { status: 403 })
 					if (isDomainError(error) && error.code === 'NOT_FOUND' && (await draftGone())) throw data<UnsavedText>({ unsavedText: text }, { status: 404 })
 					throw error
 				}
@@ -134,7 +137,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function DraftPage() {
 	const loaded = useLoaderData<typeof loader>()
 	const refused = useActionData<RefusedSave>()
-	const { editors, edited } = useAnswerEditors(loaded.draft)
+	const { editors, edited } = useAnswerEditors(loaded.draft, loaded.viewerId)
 	const live = useLiveDraft(loaded.draft)
 	const draft = edited && live.status === 'draft' ? { ...live, status: 'in_progress' as const } : live
 	const hydrated = useHydrated()
@@ -318,24 +321,38 @@ function DraftToolbar({ draft, editors, pro, hydrated }: { draft: DraftView; edi
 }
 
 export function ErrorBoundary() {
-	return <GeneralErrorBoundary statusHandlers={{ 404: ({ error }) => <DeletedDraft text={(error.data as Partial<UnsavedText> | null)?.unsavedText} /> }} />
+	const unsaved = (error: { data: unknown }) => (error.data as Partial<UnsavedText> | null)?.unsavedText
+	return (
+		<GeneralErrorBoundary
+			statusHandlers={{
+				403: ({ error }) => <UnsavedAnswer title="Signed in to another account" message={DRAFT_MESSAGES.otherAccount} text={unsaved(error) ?? ''} />,
+				404: ({ error }) => <DeletedDraft text={unsaved(error)} />,
+			}}
+		/>
+	)
 }
 
-/** The draft went while an answer was being saved without JavaScript: its text, to copy. */
+/** The draft went while an answer was being saved without JavaScript. */
 function DeletedDraft({ text }: { text: string | undefined }) {
+	if (typeof text === 'string') return <UnsavedAnswer title={DRAFT_MESSAGES.notFound} message={DRAFT_GONE_MESSAGE} text={text} />
 	return (
 		<StatusPanel icon={SearchX} tone="primary" title={DRAFT_MESSAGES.notFound} actions={<ButtonLink to="/portal/drafts">Back to drafts</ButtonLink>}>
-			{typeof text === 'string' ? (
-				<div className="grid gap-3 text-left">
-					<p>{DRAFT_GONE_MESSAGE}</p>
-					<label htmlFor="unsaved-text" className="text-sm font-medium text-foreground">
-						Your text
-					</label>
-					<textarea id="unsaved-text" readOnly value={text} rows={8} className={fieldClassName} />
-				</div>
-			) : (
-				<p>The draft you are looking for does not exist or was deleted.</p>
-			)}
+			<p>The draft you are looking for does not exist or was deleted.</p>
+		</StatusPanel>
+	)
+}
+
+/** A save without JavaScript that could not be made (draft gone, another account): why, and the text to copy. */
+function UnsavedAnswer({ title, message, text }: { title: string; message: string; text: string }) {
+	return (
+		<StatusPanel icon={SearchX} tone="primary" title={title} actions={<ButtonLink to="/portal/drafts">Back to drafts</ButtonLink>}>
+			<div className="grid gap-3 text-left">
+				<p>{message}</p>
+				<label htmlFor="unsaved-text" className="text-sm font-medium text-foreground">
+					Your text
+				</label>
+				<textarea id="unsaved-text" readOnly value={text} rows={8} className={fieldClassName} />
+			</div>
 		</StatusPanel>
 	)
 }

@@ -309,6 +309,44 @@ test("an edit in a tab opened before another tab's save is not saved over it unl
 	}
 })
 
+test('an edit made after the browser signed in to another account says so and keeps the text; signing back in lets it through', async ({ page, context, baseURL }) => {
+	const artist = await createE2eUser({ credits: 1, granted: true })
+	await signIn(context, artist, baseURL!)
+	const { id: opportunityId } = await opportunity()
+	await generate(page, opportunityId)
+	const statement = page.getByRole('group', { name: /Artist statement/ })
+	const answerId = await statement.locator('input[name="answerId"]').first().inputValue()
+	const saved = () => withE2eDb(async (client) => (await client.query('SELECT user_edit FROM draft_answers WHERE id = $1', [answerId])).rows[0]?.user_edit)
+	// Another tab signs this browser in to another account.
+	await signIn(context, await createE2eUser(), baseURL!)
+	const text = 'Typed while the browser was signed in to someone else.'
+	await statement.getByRole('textbox').fill(text)
+	const message = "This browser is now signed in to another account. Sign back in to this draft's account to keep saving."
+	if (isJs()) {
+		await expect(toasts(page)).toContainText(message)
+		await expect(toasts(page)).not.toContainText('deleted')
+		await expect(statement.getByRole('textbox')).toHaveValue(text)
+		// Signed out altogether: said so too.
+		await context.clearCookies()
+		const more = `${text} And more.`
+		await statement.getByRole('textbox').fill(more)
+		await expect(toasts(page)).toContainText('You were signed out. Sign in again (in another tab) to keep saving.')
+		// Signed back in, the edit goes through with Retry.
+		await signIn(context, artist, baseURL!)
+		await statement.getByRole('button', { name: 'Retry' }).click()
+		await expect(statement.getByText('Saved', { exact: true })).toBeVisible()
+		expect(await saved()).toBe(more)
+	} else {
+		const response = page.waitForResponse((candidate) => candidate.request().method() === 'POST')
+		await statement.getByRole('button', { name: 'Save answer 1' }).click()
+		expect((await response).status()).toBe(403)
+		await expect(page.getByRole('heading', { name: 'Signed in to another account' })).toBeVisible()
+		await expect(page.getByText(message)).toBeVisible()
+		await expect(page.getByRole('textbox', { name: 'Your text' })).toHaveValue(text)
+		expect(await saved()).toBeNull()
+	}
+})
+
 test("an answer id that is not one of this draft's is \"Answer not found\" on the draft's page, not a deleted draft @js-only", async ({ page, context, baseURL }) => {
 	// Another artist's answer.
 	const stranger = await createE2eUser()

@@ -1,5 +1,5 @@
 import { Form, useNavigation, useSubmit } from '@remix-run/react'
-import { useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useContext, useId, useState, type FormEvent, type ReactNode } from 'react'
 import { CopyButton } from '#app/components/copy-button.tsx'
 import { QuestionContextButton } from '#app/components/question-context-dialog.tsx'
 import { QuestionSummary } from '#app/components/questions/question-summary.tsx'
@@ -13,7 +13,7 @@ import { answerFormatProblem, answerType, isLimitedType, limitState } from '#ser
 import { ANSWER_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
 import { displayAnswer } from '#server/domain/drafting/export/document.ts'
 import type { DraftView } from '#server/domain/drafting/drafts.ts'
-import { DRAFT_GONE_MESSAGE, useAutosave, type SaveState } from './use-autosave.ts'
+import { AnswerEditorsContext, DRAFT_GONE_MESSAGE, useAutosave, type SaveState } from './use-autosave.ts'
 
 export type AnswerView = DraftView['answers'][number]
 
@@ -39,6 +39,7 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 	const hydrated = useHydrated()
 	const id = useId()
 	const navigation = useNavigation()
+	const editors = useContext(AnswerEditorsContext)
 	const autosave = useAutosave({ answerId: answer.id, revision: answer.revision })
 	const [text, setText] = useState(refused?.text ?? answer.text)
 	// A new text from the server (written, regenerated, undone) replaces the field's; the artist's own
@@ -88,6 +89,7 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 					<input type="hidden" name="answerId" value={answer.id} />
 					{/* Without JavaScript too, a save from a page older than another tab's save is refused (ADR 020). */}
 					<input type="hidden" name="baseRevision" value={answer.revision} />
+					{editors?.viewerId ? <input type="hidden" name="viewerId" value={editors.viewerId} /> : null}
 					{answer.status === 'failed' && answer.error ? (
 						<p role="alert" className="flex items-start gap-2 text-sm text-destructive">
 							<AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />

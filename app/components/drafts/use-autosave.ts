@@ -40,8 +40,14 @@ export class AnswerEditors {
 	#entries = new Map<string, Entry>()
 	#texts = new Map<string, string>()
 	#onDraftStatus: (status: DraftStatus) => void
-	/** `onDraftStatus` hears the draft's status after each save (the first edit makes a draft in progress). */
-	constructor(onDraftStatus: (status: DraftStatus) => void = () => {}) {
+	/**
+	 * `viewerId`: the account the page was shown to, sent with each save. `onDraftStatus` hears the
+	 * draft's status after each save (the first edit makes a draft in progress).
+	 */
+	constructor(
+		readonly viewerId?: string,
+		onDraftStatus: (status: DraftStatus) => void = () => {},
+	) {
 		this.#onDraftStatus = onDraftStatus
 	}
 	savedWithStatus(status: DraftStatus) {
@@ -75,14 +81,14 @@ export const AnswerEditorsContext = createContext<AnswerEditors | null>(null)
  * until the loader reads the draft again. That is the one change a save makes to the status, so a
  * save answered late never undoes a status set since ("Mark as completed").
  */
-export function useAnswerEditors(loaded: DraftView) {
+export function useAnswerEditors(loaded: DraftView, viewerId?: string) {
 	const [edited, setEdited] = useState(false)
 	const [editedOf, setEditedOf] = useState(loaded)
 	if (editedOf !== loaded) {
 		setEditedOf(loaded)
 		setEdited(false)
 	}
-	const [editors] = useState(() => new AnswerEditors((status) => status === 'in_progress' && setEdited(true)))
+	const [editors] = useState(() => new AnswerEditors(viewerId, (status) => status === 'in_progress' && setEdited(true)))
 	return { editors, edited }
 }
 
@@ -101,6 +107,13 @@ function showStopped(reason: 'conflict' | 'gone') {
 
 function isChangedElsewhere(error: unknown) {
 	return error instanceof Error && error.message === DRAFT_MESSAGES.changedElsewhere
+}
+
+/** What a failed save says: signed out or into another account since the page loaded, or just failed. */
+function saveFailure(error: unknown) {
+	if (error instanceof Error && error.message === DRAFT_MESSAGES.otherAccount) return DRAFT_MESSAGES.otherAccount
+	if (error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED') return DRAFT_MESSAGES.signedOut
+	return 'Failed to save changes'
 }
 
 function isNotFound(error: unknown) {
@@ -176,6 +189,7 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 					revision: edit.revision,
 					baseRevision: overwrite ? undefined : base.current,
 					tab: editors?.tab,
+					viewerId: editors?.viewerId,
 				})
 				editors?.savedWithStatus(result.draftStatus)
 				// The newest edit not saved: what is stored is newer still, and not this page's.
@@ -195,8 +209,9 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 				if (isChangedElsewhere(error)) return stop('conflict')
 				if (isNotFound(error)) return stop('gone')
 				if (latest.current === edit) {
+					// Kept, with Retry: signing back in (in another tab) lets the same edit through.
 					setState('error')
-					showToast({ type: 'error', title: 'Save Failed', description: 'Failed to save changes' })
+					showToast({ type: 'error', title: 'Save Failed', description: saveFailure(error) })
 				}
 				return false
 			} finally {

@@ -40,6 +40,9 @@ export const DRAFT_MESSAGES = {
 	notWhileGenerating: 'Wait until the draft has been written.',
 	noUndo: 'There is nothing to undo for this answer.',
 	changedElsewhere: 'This answer was changed in another tab or window.',
+	/** The page was shown to one account, and the browser has signed in to another since (in another tab). */
+	signedOut: 'You were signed out. Sign in again (in another tab) to keep saving.',
+	otherAccount: "This browser is now signed in to another account. Sign back in to this draft's account to keep saving.",
 	proOnly: 'Exports to PDF and Word are part of Pro.',
 } as const
 
@@ -81,6 +84,8 @@ export const SaveAnswerInput = z.object({
 		.string()
 		.regex(/^[0-9a-f]{32}$/, 'Unknown page')
 		.optional(),
+	/** The account the page was shown to: when another has signed in since, the save says so, not "not found". */
+	viewerId: z.string().max(64).optional(),
 })
 export type SaveAnswerInput = z.input<typeof SaveAnswerInput>
 

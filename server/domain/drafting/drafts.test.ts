@@ -142,6 +142,25 @@ describe('drafts', () => {
 		expect(await stored()).toBe('Two')
 	})
 
+	test('a save from a page shown to another account says the browser changed accounts, and saves nothing', async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const stranger = await artist(ctx)
+		const { draft, answerIds } = await writtenDraft(ctx, owner)
+		const answerId = answerIds[0]!
+		const stored = async () => (await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]!.text
+		const before = await stored()
+		// Signed in as the stranger now, on the owner's page: said before any lookup, for any id.
+		const otherAccount = { code: 'FORBIDDEN', message: DRAFT_MESSAGES.otherAccount }
+		await expect(saveAnswerEdit(ctx, stranger, { answerId, draftId: draft.id, userEdit: 'Not theirs.', viewerId: owner.id })).rejects.toMatchObject(otherAccount)
+		await expect(saveAnswerEdit(ctx, stranger, { answerId: '00000000-0000-4000-8000-000000000000', userEdit: 'x', viewerId: owner.id })).rejects.toMatchObject(otherAccount)
+		// Without the page's account it is the usual "not found"; the owner's own page saves.
+		await expect(saveAnswerEdit(ctx, stranger, { answerId, userEdit: 'Not theirs.' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		expect(await stored()).toBe(before)
+		expect(await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Mine.', viewerId: owner.id })).toMatchObject({ saved: true })
+		expect(await stored()).toBe('Mine.')
+	})
+
 	test('a page still showing the text from before a Regenerate or an Undo is refused, not saved over it', async () => {
 		const ctx = await createTestContext()
 		const owner = await artist(ctx)

@@ -169,7 +169,9 @@ async function findOwnAnswer(ctx: Pick<AppContext, 'db'>, actor: Actor, { answer
  * answer still being written cannot be edited; a failed one can be written by hand.
  */
 export async function saveAnswerEdit(ctx: Pick<AppContext, 'db'>, actor: Actor, input: SaveAnswerInput) {
-	const { answerId, draftId, userEdit, revision, baseRevision, tab } = parseInput(SaveAnswerInput, input)
+	const { answerId, draftId, userEdit, revision, baseRevision, tab, viewerId } = parseInput(SaveAnswerInput, input)
+	// Before any lookup: it tells nothing about the answer, only that the session is not the page's.
+	if (viewerId !== undefined && viewerId !== actor.id) throw new DomainError('FORBIDDEN', DRAFT_MESSAGES.otherAccount)
 	const id = existingId(answerId, 'Answer')
 	const inDraft = namedDraft(draftId) ?? null
 	// One statement, as autosave calls it every few seconds while someone types: find the answer
