@@ -2,6 +2,7 @@ import { data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { FocusKeeper } from '#app/components/focus-keeper.tsx'
 import { Toaster } from '#app/components/toaster.tsx'
 import stylesheet from '#app/styles/tailwind.css?url'
 import { PRIVATE_PAGE, rootHeaders } from '#app/utils/cache-control.ts'
@@ -71,6 +72,7 @@ export default function App() {
 		<>
 			<TrpcProviders>
 				<Outlet />
+				<FocusKeeper />
 			</TrpcProviders>
 			<Toaster toast={toast} />
 		</>

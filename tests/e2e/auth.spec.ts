@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { createE2eUser, signIn } from './support/e2e-db.ts'
-import { linkFromOutbox, toasts, uniqueEmail, whenHydrated } from './support/page.ts'
+import { isJs, linkFromOutbox, toasts, uniqueEmail, whenHydrated } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
 
@@ -82,6 +82,8 @@ test.describe('magic link', () => {
 		await expect(page.getByRole('status').filter({ hasText: 'Magic link sent!' })).toContainText(
 			'Check your email for the sign-in link.',
 		)
+		// The form it replaced had focus: it stays in the card, not back at the top of the page.
+		if (isJs()) await expect(page.getByRole('main').locator(':focus')).toHaveCount(1)
 
 		const link = await linkFromOutbox(request, user.email, '/auth/magic')
 		await page.goto(link)

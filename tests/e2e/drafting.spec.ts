@@ -148,11 +148,19 @@ test('Regenerate writes a new answer without a credit and Undo brings the old on
 	// With JavaScript the page is not reloaded: the keyboard stays where it was.
 	if (isJs()) await expect(regenerate).toBeFocused()
 	await expect(statement.getByRole('textbox')).not.toHaveValue('Words of my own.')
-	await statement.getByRole('button', { name: /Undo/ }).click()
+	await statement.getByRole('button', { name: /Undo/ }).focus()
+	await page.keyboard.press('Enter')
 	await expect(statement.getByRole('textbox')).toHaveValue('Words of my own.')
+	// Undo goes away with what it undid: the keyboard stays in the answer, not back at the page's top.
+	if (isJs()) await expect(statement.locator(':focus')).toHaveCount(1)
 	expect(await creditsOf(user)).toBe(0)
 	// Regenerate and Undo each store a new revision, which this page has: its next edit saves.
 	await saveAnswer(page, 1, 'Artist statement', 'Words of my own, edited after Undo.')
+	// The status button, pressed from the keyboard, keeps focus as it changes.
+	await page.getByRole('button', { name: 'Mark as completed' }).focus()
+	await page.keyboard.press('Enter')
+	await expect(page.getByRole('button', { name: 'Mark as in progress' })).toBeVisible()
+	if (isJs()) await expect(page.getByRole('button', { name: 'Mark as in progress' })).toBeFocused()
 
 	await page.getByRole('link', { name: 'Delete' }).or(page.getByRole('button', { name: 'Delete' })).click()
 	if (isJs()) {
@@ -166,6 +174,8 @@ test('Regenerate writes a new answer without a credit and Undo brings the old on
 	await expect(page).toHaveURL(/\/portal\/drafts$/)
 	await expect(toasts(page)).toContainText('has been deleted')
 	await expect(page.getByText("You haven't created any drafts yet.")).toBeVisible()
+	// On the page it led to, focus is on its content.
+	if (isJs()) await expect(page.locator('#main-content')).toBeFocused()
 })
 
 test('Pro exports PDF and Word; a free artist is offered Pro instead', async ({ page, context, baseURL, browser }) => {

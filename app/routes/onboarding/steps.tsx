@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Form, useNavigation } from '@remix-run/react'
-import type { FormEvent, ReactNode } from 'react'
+import { useId, type FormEvent, type ReactNode } from 'react'
 import { useFieldArray, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { ErrorList, Field, type FieldErrors } from '#app/components/forms.tsx'
@@ -10,6 +10,7 @@ import { Button } from '#app/components/ui/button.tsx'
 import { Plus, Trash2 } from '#app/components/ui/icons.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
+import { focusNearest } from '#app/utils/focus.ts'
 import { errorsOf } from '#app/utils/form-errors.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useValidatedSubmit } from '#app/utils/use-validated-submit.ts'
@@ -177,6 +178,15 @@ export function LinksStep({ values, serverErrors, formError }: StepProps) {
 		event.preventDefault()
 		run()
 	}
+	const listId = useId()
+	const removeRow = (index: number) => {
+		rows.remove(index)
+		// Its Remove button goes with it: focus the next row's (or the last one's), else "Add link".
+		requestAnimationFrame(() => {
+			const list = document.getElementById(listId)
+			focusNearest(list?.querySelectorAll('button[value^="remove-link-"]'), index, list?.querySelector('button[value="add-link"]') ?? null)
+		})
+	}
 	return (
 		<StepForm step={3} onSubmit={onSubmit} canContinue={isValid} formError={formError}>
 			<Field
@@ -192,7 +202,7 @@ export function LinksStep({ values, serverErrors, formError }: StepProps) {
 					placeholder: 'https://your-site.com',
 				}}
 			/>
-			<fieldset className="grid gap-3">
+			<fieldset id={listId} className="grid gap-3">
 				<legend className="mb-1 text-sm font-medium">Press and social links</legend>
 				<p className="-mt-1 text-sm text-muted-foreground">
 					Optional, up to {MAX_ONBOARDING_LINKS}. Rows left blank are not saved.
@@ -236,7 +246,7 @@ export function LinksStep({ values, serverErrors, formError }: StepProps) {
 									variant="ghost"
 									size="sm"
 									formNoValidate
-									onClick={rowButton(() => rows.remove(index))}
+									onClick={rowButton(() => removeRow(index))}
 									className={urlErrors ? 'sm:mb-7' : undefined}
 								>
 									<Trash2 aria-hidden />
