@@ -83,8 +83,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			{ intent, values },
 		)
 		if (!result.ok) return result.response
-		// The card switches to its confirmation message (spec: "Magic link sent!").
-		return redirect(signInHref({ redirectTo, magic: true }))
+		// The card switches to its confirmation message, and the spec's success toast says it too.
+		return redirectWithToast(signInHref({ redirectTo, magic: true }), { title: 'Magic link sent!', description: 'Check your email for the sign-in link.' }, env)
 	}
 	throw new Response('Unknown form.', { status: 400 })
 }

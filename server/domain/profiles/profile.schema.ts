@@ -20,10 +20,16 @@ export const City = requiredText('City')
 export const Country = requiredText('Country')
 
 function choices<const T extends readonly [string, ...string[]]>(values: T, required: string) {
-	return z
-		.array(z.enum(values, { error: 'Choose from the list' }), { error: required })
-		.min(1, required)
-		.transform((list) => values.filter((value) => list.includes(value)))
+	const known: readonly string[] = values
+	return (
+		z
+			.array(z.string(), { error: required })
+			.max(100, 'Choose from the list')
+			.min(1, required)
+			// Said on the list, where the form shows it, not on one entry ("mediums.1") that has no field.
+			.refine((list) => list.every((value) => known.includes(value)), 'Choose from the list')
+			.transform((list) => values.filter((value) => list.includes(value)))
+	)
 }
 
 /** At least one medium, kept in the list's order without duplicates. */
