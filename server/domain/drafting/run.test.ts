@@ -5,7 +5,7 @@ import { createTestContext } from '#tests/app-context.ts'
 import { createOpportunityWithQuestions, createUser, setPlan, type QuestionSeed } from '#tests/factories.ts'
 import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
 import { ScriptedDrafter, slugOf } from '#tests/fakes/scripted-drafter.ts'
-import { minimalPdf, tinyPng } from '#tests/fixtures/files.ts'
+import { minimalPdf, pngClaiming, tinyPng } from '#tests/fixtures/files.ts'
 import { saveContext } from '#tests/question-context.ts'
 import { countWords } from './answer-fit.ts'
 import { DRAFT_MESSAGES } from './drafting.schema.ts'
@@ -165,6 +165,8 @@ describe('the draft.generate job', () => {
 			files: [
 				{ name: 'cv.pdf', bytes: pdf },
 				{ name: 'work.png', bytes: tinyPng() },
+				// The model refuses an image over 8,000 pixels a side, and with it the whole answer.
+				{ name: 'panorama.png', bytes: pngClaiming(9_000, 2_000) },
 			],
 		})
 		const { draftId } = await generate()
@@ -178,6 +180,7 @@ describe('the draft.generate job', () => {
 		expect(statement.context.notes).toEqual(['Mention the tidal paintings.'])
 		expect(statement.context.attachments).toEqual([
 			{ kind: 'text', name: 'cv.pdf', text: expect.stringContaining('Solo show at Galeria Luz, 2024') },
+			{ kind: 'omitted', name: 'panorama.png', reason: 'an image wider or taller than 8,000 pixels cannot be sent to the model' },
 			{ kind: 'image', name: 'work.png', mediaType: 'image/png', data: tinyPng().toString('base64') },
 		])
 		const others = drafter.writes.filter((request) => slugOf(request) !== 'artist-statement')

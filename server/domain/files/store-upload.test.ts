@@ -4,7 +4,7 @@ import path from 'node:path'
 import { text } from 'node:stream/consumers'
 import { afterEach, beforeEach, describe, expect, test } from 'vitest'
 import { DomainError } from '#server/domain/errors.ts'
-import { minimalDocx, zipOf } from '#tests/fixtures/files.ts'
+import { minimalDocx, pngClaiming, tinyPng, zipOf } from '#tests/fixtures/files.ts'
 import { createLocalStorage } from '#server/integrations/storage/local.ts'
 import type { Storage } from '#server/integrations/storage/types.ts'
 import { DOCX_TYPE } from './sniff.ts'
@@ -151,5 +151,18 @@ describe('storeUpload', () => {
 			expect(await storage.get(key)).toBeNull()
 		}
 		expect((await filesUnder(root)).filter((name) => !name.endsWith('.json'))).toEqual(['cv.docx'])
+	})
+
+	test('an image of more than 100 megapixels is refused with its size, and nothing is kept', async () => {
+		const upload = (bytes: Buffer) =>
+			storeUpload({ storage }, { key: 'user-assets/u1/images/a.png', stream: (async function* () { yield bytes })(), allowedTypes: ['image/png'], maxBytes: MB })
+		expect(await domainError(upload(pngClaiming(30_000, 30_000)))).toEqual({
+			code: 'INVALID',
+			message: 'The image is too large (30,000 × 30,000 pixels): at most 100 megapixels.',
+		})
+		expect(await filesUnder(root)).toEqual([])
+		// At the limit, and an ordinary one, are kept.
+		await expect(upload(pngClaiming(10_000, 10_000))).resolves.toMatchObject({ contentType: 'image/png' })
+		await expect(upload(tinyPng())).resolves.toMatchObject({ contentType: 'image/png' })
 	})
 })

@@ -2,7 +2,8 @@ import { Readable } from 'node:stream'
 import type { AppContext } from '#server/context.ts'
 import { DomainError } from '#server/domain/errors.ts'
 import { isDocx, StreamTail } from './docx.ts'
-import { fileTooLargeError, limitSize } from './size-limit.ts'
+import { PixelLimit } from './image-size.ts'
+import { limitSize } from './size-limit.ts'
 import { describeTypes, DOCX_TYPE, sniffContentType, SNIFF_BYTES, type SniffedType } from './sniff.ts'
 
 export type StoreUploadInput = {
@@ -39,27 +40,31 @@ export async function storeUpload(
 
 	const key = typeof keyOf === 'function' ? keyOf(contentType) : keyOf
 	const tail = contentType === DOCX_TYPE ? new StreamTail() : null
+	const pixels = contentType.startsWith('image/') ? new PixelLimit() : null
 	let size = 0
-	let tooLarge = false
+	/** Why the body stopped: too many bytes or pixels (the store may wrap the error it saw). */
+	let refusal: DomainError | null = null
 	async function* body() {
 		try {
 			for await (const chunk of limitSize(prepend(head, chunks), maxBytes)) {
 				size += chunk.byteLength
 				tail?.push(chunk)
+				pixels?.push(chunk)
 				yield chunk
 			}
+			pixels?.end()
 		} catch (error) {
-			tooLarge = error instanceof DomainError
+			if (error instanceof DomainError) refusal = error
 			throw error
 		}
 	}
 	try {
 		await ctx.storage.put(key, Readable.from(body()), { contentType })
 	} catch (error) {
-		if (!tooLarge) throw error
+		if (!refusal) throw error
 		// Stores write atomically, but a store that kept the partial object must not keep it.
 		await ctx.storage.delete(key).catch(() => {})
-		throw fileTooLargeError(maxBytes)
+		throw refusal
 	}
 	if (tail && !isDocx(tail.bytes(), size)) {
 		await ctx.storage.delete(key).catch(() => {})
