@@ -132,7 +132,12 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 	const trpc = useTRPC()
 	const queryClient = useQueryClient()
 	const revalidator = useRevalidator()
-	const query = useQuery(trpc.context.get.queryOptions({ ...target, includeUrls: true }))
+	// What a previous opening read may be older than what was saved since (here, or in another tab):
+	// each opening reads again, and the form waits for that read, so nothing stale is shown, or saved
+	// over the newer.
+	const query = useQuery({ ...trpc.context.get.queryOptions({ ...target, includeUrls: true }), refetchOnMount: 'always' })
+	const [openedAt] = useState(() => Date.now())
+	const fresh = query.isSuccess && query.dataUpdatedAt >= openedAt
 	const [typedNotes, setTypedNotes] = useState<string | null>(null)
 	const [picked, setPicked] = useState<File[]>([])
 	const notes = typedNotes ?? query.data?.notes ?? ''
@@ -144,7 +149,7 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 	// The dialog opens while the context loads, with focus on its only control then: Close. Once the
 	// form is there, focus its notes, unless the user has moved on.
 	const formRef = useRef<HTMLFormElement>(null)
-	const loaded = query.isSuccess
+	const loaded = fresh
 	useEffect(() => {
 		const form = formRef.current
 		const focused = document.activeElement
@@ -180,15 +185,14 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 
 	const problems = pickedFileProblems(picked, stored.length)
 	const busy = save.isPending
-	const canSave = query.isSuccess && notesRemaining(notes) >= 0 && problems.length === 0 && !busy
+	const canSave = fresh && notesRemaining(notes) >= 0 && problems.length === 0 && !busy
 
 	function onSubmit(event: FormEvent<HTMLFormElement>) {
 		event.preventDefault()
 		if (canSave) save.mutate()
 	}
 
-	if (query.isPending) return <p role="status" className="text-sm text-muted-foreground">Loading context...</p>
-	if (query.isError) {
+	if (query.isError && !query.isFetching) {
 		return (
 			<div role="alert" className="grid justify-items-start gap-3 text-sm">
 				<p>Failed to load context</p>
@@ -198,6 +202,8 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 			</div>
 		)
 	}
+
+	if (!fresh) return <p role="status" className="text-sm text-muted-foreground">Loading context...</p>
 
 	return (
 		<form ref={formRef} onSubmit={onSubmit} className="grid gap-5" aria-busy={busy}>

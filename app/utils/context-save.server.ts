@@ -71,7 +71,8 @@ export async function receiveContextSave(
 		await upload.abort()
 		if (!isDomainError(error)) throw error
 		// Too large a file is 413 (Payload Too Large); any other refusal keeps its status (400).
-		const status = error.message === CONTEXT_MESSAGES.fileTooLarge ? 413 : error.status
+		// ("huge.pdf: Each file must be at most 10 MB.": the message names the file.)
+		const status = error.message.endsWith(CONTEXT_MESSAGES.fileTooLarge) ? 413 : error.status
 		return { ok: false, error, status, notes }
 	}
 }

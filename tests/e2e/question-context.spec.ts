@@ -163,7 +163,7 @@ test('the dialog shows the server’s reason when it refuses a save, and keeps w
 	// Named like a PDF, but the bytes decide.
 	await dialog.getByLabel('Add files').setInputFiles([{ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from('#!/bin/sh\necho hi\n') }])
 	await dialog.getByRole('button', { name: 'Save' }).click()
-	await expect(toasts(page)).toContainText('Only JPG, PNG, or PDF files are allowed.')
+	await expect(toasts(page)).toContainText('statement.pdf: Only JPG, PNG, or PDF files are allowed.')
 	await expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveValue('Keep me')
 	await expect(dialog.getByText('No files attached yet.')).toBeVisible()
 	// Nothing was saved, notes included.
@@ -200,7 +200,7 @@ test('the dialog’s multipart save takes five files of 10 MB, refuses a larger 
 	await signIn(context, await createE2eUser(), baseURL!)
 	const tooLarge = await page.request.post(savePath, { multipart: form('', [{ name: 'huge.pdf', bytes: Buffer.concat([tenMegabytes, Buffer.from(' ')]) }]) })
 	expect(tooLarge.status()).toBe(413)
-	expect(await tooLarge.json()).toEqual({ error: 'Each file must be at most 10 MB.' })
+	expect(await tooLarge.json()).toEqual({ error: 'huge.pdf: Each file must be at most 10 MB.' })
 	expect(await (await page.request.get(`/trpc/context.get?input=${encodeURIComponent(JSON.stringify({ opportunityId: question.opportunityId, slug: question.slug }))}`)).json()).toMatchObject({
 		result: { data: { notes: '', files: [] } },
 	})
@@ -239,6 +239,30 @@ test('a save cut short or without its notes is refused (400) and keeps what was 
 		expect(await refused.json()).toEqual({ error: 'The form arrived incomplete, so nothing was saved. Please try again.' })
 	}
 	expect(await contextNow()).toMatchObject({ notes: 'Keep these notes.', files: [{ name: 'CV 2025; final=v2.pdf' }] })
+})
+
+test('reopened, the dialog shows what was saved since, never the notes it read before', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+	const question = await seededQuestion()
+	await signIn(context, await createE2eUser(), baseURL!)
+	await open(page, `/portal/opportunities/${question.opportunityId}`)
+	let dialog = await openContext(page, question)
+	await expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveValue('')
+	await dialog.getByRole('button', { name: 'Cancel' }).click()
+	// Saved meanwhile elsewhere (another tab); this opening's read is slow.
+	const body = new FormData()
+	body.set('notes', 'Saved in another tab.')
+	expect((await page.request.post(`/portal/opportunities/${question.opportunityId}/context/${question.slug}/save`, { multipart: body })).status()).toBe(200)
+	await page.route('**/trpc/context.get**', async (route) => {
+		await new Promise((resolve) => setTimeout(resolve, 1_000))
+		await route.continue()
+	})
+	// (The page itself was not reloaded: its button still reads as before.)
+	await contextButton(page, question).click()
+	dialog = page.getByRole('dialog')
+	// Not the empty notes read at the first opening, which a keystroke would have saved over these.
+	await expect(dialog.getByText('Loading context...')).toBeVisible()
+	await expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveCount(0)
+	await expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveValue('Saved in another tab.')
 })
 
 test('the context dialog and page have no serious or critical axe violations', { tag: '@js-only' }, async ({ page, context, baseURL }) => {

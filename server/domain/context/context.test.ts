@@ -115,13 +115,13 @@ describe('saving and reading a question context', () => {
 		const script = upload('notes.pdf', Buffer.from('#!/bin/sh\necho hi\n'))
 		await expect(saveQuestionContext(ctx, user, { ...target, notes: 'after', files: [pdf('ok.pdf'), script] })).rejects.toMatchObject({
 			code: 'INVALID',
-			message: 'Only JPG, PNG, or PDF files are allowed.',
+			message: 'notes.pdf: Only JPG, PNG, or PDF files are allowed.',
 		})
 		const big = Buffer.alloc(MAX_FILE_BYTES + 1, 0x20)
 		big.write('%PDF-1.7')
 		await expect(saveQuestionContext(ctx, user, { ...target, notes: 'after', files: [upload('big.pdf', big)] })).rejects.toMatchObject({
 			code: 'INVALID',
-			message: 'Each file must be at most 10 MB.',
+			message: 'big.pdf: Each file must be at most 10 MB.',
 		})
 		expect(await getQuestionContext(ctx, user, target)).toEqual({ notes: 'before', files: [] })
 		expect(await storedObjects(ctx, user.id)).toEqual([])

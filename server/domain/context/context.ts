@@ -179,6 +179,9 @@ export async function startContextSave(ctx: Ctx, actor: Actor, input: ContextTar
 				fileName,
 				allowedTypes: CONTEXT_FILE_TYPES,
 				maxBytes: MAX_FILE_BYTES,
+			}).catch((error: unknown) => {
+				// Which of the files it was: "statement.pdf: Only JPG, PNG, or PDF files are allowed."
+				throw error instanceof DomainError ? new DomainError(error.code, `${name}: ${error.message}`, { cause: error }) : error
 			})
 			staged.push({ name, ...stored })
 			// The caller aborts the save on this error, which deletes this file with the others.
