@@ -58,8 +58,9 @@ export default function PortalLayout() {
 								Plan: <span className="font-semibold text-foreground">Pro</span>
 							</p>
 						) : (
-							<p className="text-sm text-muted-foreground">
-								Credits remaining: <span className="font-semibold text-foreground">{creditsRemaining}</span>
+							// On a phone's width the short label keeps it on one line beside the logo.
+							<p className="text-sm whitespace-nowrap text-muted-foreground">
+								Credits<span className="hidden sm:inline"> remaining</span>: <span className="font-semibold text-foreground">{creditsRemaining}</span>
 							</p>
 						)}
 						<SignOutButton size="sm" />
