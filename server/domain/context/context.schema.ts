@@ -15,6 +15,11 @@ export const NOTES_MAX = 2000
 export const MAX_FILES = 5
 /** 10 MB as the specification counts it. */
 export const MAX_FILE_BYTES = 10_485_760
+/**
+ * Context images are for the drafting model, and Anthropic refuses an image more than 8,000 pixels
+ * wide or tall, with the whole request (the answer): refused at upload, left out when drafting.
+ */
+export const MAX_IMAGE_SIDE = 8_000
 export const CONTEXT_FILE_TYPES = ['image/jpeg', 'image/png', 'application/pdf'] as const satisfies readonly SniffedType[]
 /** The file picker's hint; the server judges the bytes. */
 export const CONTEXT_FILE_ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,application/pdf'

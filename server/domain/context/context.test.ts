@@ -8,7 +8,7 @@ import { createQuestion } from '#server/domain/questions/questions.ts'
 import { uploadsDirectory } from '#server/integrations/storage/index.ts'
 import { createTestContext } from '#tests/app-context.ts'
 import { createActors, createOpportunity, createUser } from '#tests/factories.ts'
-import { minimalPdf, tinyPng } from '#tests/fixtures/files.ts'
+import { minimalPdf, pngClaiming, tinyPng } from '#tests/fixtures/files.ts'
 import { saveContext as saveQuestionContext, type ContextFileBytes } from '#tests/question-context.ts'
 import { STORAGE_QUOTA_BYTES } from '#server/domain/files/quota.ts'
 import {
@@ -122,6 +122,14 @@ describe('saving and reading a question context', () => {
 		await expect(saveQuestionContext(ctx, user, { ...target, notes: 'after', files: [upload('big.pdf', big)] })).rejects.toMatchObject({
 			code: 'INVALID',
 			message: 'big.pdf: Each file must be at most 10 MB.',
+		})
+		// An image the drafting model would refuse, and one that is no image, are named and refused.
+		await expect(saveQuestionContext(ctx, user, { ...target, notes: 'after', files: [upload('wide.png', pngClaiming(9_000, 2_000))] })).rejects.toMatchObject({
+			code: 'INVALID',
+			message: 'wide.png: The image is too large for drafting (9,000 × 2,000 pixels): at most 8,000 pixels wide or tall.',
+		})
+		await expect(saveQuestionContext(ctx, user, { ...target, notes: 'after', files: [upload('broken.png', tinyPng().subarray(0, 16))] })).rejects.toMatchObject({
+			message: 'broken.png: The image could not be read.',
 		})
 		expect(await getQuestionContext(ctx, user, target)).toEqual({ notes: 'before', files: [] })
 		expect(await storedObjects(ctx, user.id)).toEqual([])

@@ -16,6 +16,7 @@ import {
 	GetContextInput,
 	MAX_FILE_BYTES,
 	MAX_FILES,
+	MAX_IMAGE_SIDE,
 	NotesInput,
 	tooManyFilesMessage,
 	type SavedContext,
@@ -179,6 +180,7 @@ export async function startContextSave(ctx: Ctx, actor: Actor, input: ContextTar
 				fileName,
 				allowedTypes: CONTEXT_FILE_TYPES,
 				maxBytes: MAX_FILE_BYTES,
+				maxImageSide: MAX_IMAGE_SIDE,
 			}).catch((error: unknown) => {
 				// Which of the files it was: "statement.pdf: Only JPG, PNG, or PDF files are allowed."
 				throw error instanceof DomainError ? new DomainError(error.code, `${name}: ${error.message}`, { cause: error }) : error

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream'
 import type { AppContext } from '#server/context.ts'
 import { imageDimensions } from '#server/domain/files/image-size.ts'
 import { extractPdfText } from '#server/domain/files/pdf-text.ts'
+import { MAX_IMAGE_SIDE } from '#server/domain/context/context.schema.ts'
 import { formatBytes } from '#server/domain/profiles/choices.ts'
 import type { AnswerContext, ContextAttachment, DraftGrounding, DraftQuestion, DraftTier } from '#server/integrations/ai/types.ts'
 
@@ -14,8 +15,6 @@ import type { AnswerContext, ContextAttachment, DraftGrounding, DraftQuestion, D
 
 /** Anthropic takes images of at most 5 MB as base64, which is 3.75 MB of bytes. */
 export const MAX_IMAGE_BYTES = 3_750_000
-/** Anthropic refuses an image more than 8,000 pixels wide or tall, and the request (the answer) with it. */
-export const MAX_IMAGE_SIDE = 8_000
 /** The text of one context PDF sent to the model. */
 export const MAX_PDF_TEXT_CHARS = 20_000
 /** Bytes of files one answer's request may carry, whatever the files: a bound on a worker's memory. */
@@ -146,11 +145,19 @@ export async function loadAnswerContext(ctx: ContextCtx, run: DraftRun, slug: st
 			const object = await ctx.storage.get(file.storagePath)
 			if (!object) throw new Error('missing from storage')
 			const bytes = await readBytes(object.body, file.size)
-			budget -= bytes.length
-			const dimensions = isImage ? imageDimensions(bytes) : null
+			// Checked at upload since 2026-11-27; files kept from before may still be too wide, or
+			// not readable images, and either would make the model refuse the whole answer.
+			const dimensions = isImage ? imageDimensions(bytes, file.contentType as 'image/jpeg' | 'image/png') : null
+			if (dimensions === 'unreadable') {
+				omitted('the image could not be read')
+				continue
+			}
 			if (dimensions && Math.max(dimensions.width, dimensions.height) > MAX_IMAGE_SIDE) {
 				omitted(`an image wider or taller than ${MAX_IMAGE_SIDE.toLocaleString('en-US')} pixels cannot be sent to the model`)
-			} else if (isImage) {
+				continue
+			}
+			budget -= bytes.length
+			if (isImage) {
 				attachments.push({ kind: 'image', name: file.name, mediaType: file.contentType as 'image/jpeg' | 'image/png', data: bytes.toString('base64') })
 			} else if (file.contentType === 'application/pdf') {
 				const { text } = await extractPdfText(bytes, { maxChars: MAX_PDF_TEXT_CHARS })

@@ -14,6 +14,8 @@ export type StoreUploadInput = {
 	fileName?: string
 	allowedTypes: readonly SniffedType[]
 	maxBytes: number
+	/** An image wider or taller than this is refused (every image over MAX_IMAGE_PIXELS is). */
+	maxImageSide?: number
 }
 
 /**
@@ -27,7 +29,7 @@ export type StoreUploadInput = {
  */
 export async function storeUpload(
 	ctx: Pick<AppContext, 'storage'>,
-	{ key: keyOf, stream, fileName, allowedTypes, maxBytes }: StoreUploadInput,
+	{ key: keyOf, stream, fileName, allowedTypes, maxBytes, maxImageSide }: StoreUploadInput,
 ): Promise<{ key: string; contentType: SniffedType; size: number }> {
 	const chunks = stream[Symbol.asyncIterator]()
 	const head = await readHead(chunks, SNIFF_BYTES)
@@ -40,7 +42,7 @@ export async function storeUpload(
 
 	const key = typeof keyOf === 'function' ? keyOf(contentType) : keyOf
 	const tail = contentType === DOCX_TYPE ? new StreamTail() : null
-	const pixels = contentType.startsWith('image/') ? new PixelLimit() : null
+	const pixels = contentType.startsWith('image/') ? new PixelLimit(contentType, { maxSide: maxImageSide }) : null
 	let size = 0
 	/** Why the body stopped: too many bytes or pixels (the store may wrap the error it saw). */
 	let refusal: DomainError | null = null
