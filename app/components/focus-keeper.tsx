@@ -1,5 +1,5 @@
 import { useLocation, useNavigation, useFetchers } from '@remix-run/react'
-import { useIsMutating } from '@tanstack/react-query'
+import { useIsFetching, useIsMutating } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 
 /*
@@ -22,45 +22,59 @@ type Remembered = { element: HTMLElement; ancestors: HTMLElement[]; pathname: st
 function usable(element: HTMLElement) {
 	if (!element.isConnected || element.matches(':disabled') || element.closest('[inert], [aria-hidden="true"]')) return false
 	// Not displayed (a closed menu, a hidden breakpoint's copy): no box to focus.
-	return element.getClientRects().length > 0
+	return element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden'
 }
 
+/** The first control a Tab would reach in `container`. */
 function firstUsableIn(container: HTMLElement) {
-	return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].find(usable)
+	return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].find((element) => element.tabIndex >= 0 && usable(element))
 }
 
+function remember(element: HTMLElement): Remembered {
+	const ancestors: HTMLElement[] = []
+	for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) ancestors.push(parent)
+	return { element, ancestors, pathname: window.location.pathname }
+}
+
+/** Moves focus back as the comment above says; false when it had not fallen to <body>. */
 function restore(remembered: Remembered, pathname: string) {
 	const focused = document.activeElement
-	if (focused && focused !== document.body) return
+	if (focused && focused !== document.body) return false
 	const main = document.getElementById('main-content')
-	let target: HTMLElement | null | undefined = null
-	if (remembered.pathname !== pathname) target = main
-	else if (usable(remembered.element)) target = remembered.element
-	else {
-		const kept = remembered.ancestors.find((ancestor) => ancestor.isConnected && ancestor !== document.body)
-		target = (kept && firstUsableIn(kept)) ?? main
+	const fallback = main && usable(main) ? main : null
+	if (remembered.pathname !== pathname) {
+		fallback?.focus({ preventScroll: true })
+		return true
+	}
+	let target: HTMLElement | null | undefined = usable(remembered.element) ? remembered.element : null
+	if (!target) {
+		const kept = remembered.ancestors.find((ancestor) => ancestor.isConnected)
+		target = (kept && firstUsableIn(kept)) ?? fallback
 	}
 	target?.focus({ preventScroll: true })
+	if (target && target !== main) target.scrollIntoView({ block: 'nearest' })
+	return true
 }
 
 export function FocusKeeper() {
 	const navigation = useNavigation()
 	const fetchers = useFetchers()
 	const mutating = useIsMutating()
+	// A list read again after a change (a deleted file) settles before focus is placed in it.
+	const fetching = useIsFetching()
 	const location = useLocation()
 	const remembered = useRef<Remembered | null>(null)
 
 	useEffect(() => {
 		const onFocusIn = (event: FocusEvent) => {
 			const element = event.target
-			if (!(element instanceof HTMLElement) || element === document.body) return
-			const ancestors: HTMLElement[] = []
-			for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) ancestors.push(parent)
-			remembered.current = { element, ancestors, pathname: window.location.pathname }
+			if (element instanceof HTMLElement && element !== document.body) remembered.current = remember(element)
 		}
-		// Clicking where nothing takes focus moves it to <body>, as the user meant.
+		// What is clicked is what the user is at, even where a click does not focus a button (Safari,
+		// Firefox on macOS); clicking where nothing takes focus moves it to <body>, as the user meant.
 		const onPointerDown = (event: PointerEvent) => {
-			if (!(event.target instanceof Element) || !event.target.closest(FOCUSABLE)) remembered.current = null
+			const control = event.target instanceof Element ? event.target.closest<HTMLElement>(FOCUSABLE) : null
+			remembered.current = control ? remember(control) : null
 		}
 		document.addEventListener('focusin', onFocusIn)
 		document.addEventListener('pointerdown', onPointerDown, true)
@@ -70,12 +84,15 @@ export function FocusKeeper() {
 		}
 	}, [])
 
-	const idle = navigation.state === 'idle' && fetchers.every((fetcher) => fetcher.state === 'idle') && mutating === 0
+	const idle = navigation.state === 'idle' && fetchers.every((fetcher) => fetcher.state === 'idle') && mutating === 0 && fetching === 0
 	useEffect(() => {
 		if (!idle || !remembered.current) return
 		const kept = remembered.current
 		// After React has drawn the page that came back (and Radix has moved focus, for a dialog).
-		const frame = requestAnimationFrame(() => restore(kept, window.location.pathname))
+		const frame = requestAnimationFrame(() => {
+			// Used once: a later background change does not move focus again.
+			if (restore(kept, window.location.pathname) && remembered.current === kept) remembered.current = null
+		})
 		return () => cancelAnimationFrame(frame)
 	}, [idle, location.key])
 	return null

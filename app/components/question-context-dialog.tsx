@@ -135,9 +135,12 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 	// What a previous opening read may be older than what was saved since (here, or in another tab):
 	// each opening reads again, and the form waits for that read, so nothing stale is shown, or saved
 	// over the newer.
-	const query = useQuery({ ...trpc.context.get.queryOptions({ ...target, includeUrls: true }), refetchOnMount: 'always' })
-	const [openedAt] = useState(() => Date.now())
-	const fresh = query.isSuccess && query.dataUpdatedAt >= openedAt
+	// (One retry: a refusal such as a session that ended is said after a second, not seven.)
+	const query = useQuery({ ...trpc.context.get.queryOptions({ ...target, includeUrls: true }), refetchOnMount: 'always', retry: 1 })
+	// The read of this opening is in when the data's time is not the one cached at the opening
+	// (compared for difference, not order, so a clock set back cannot hold the form).
+	const [cachedAt] = useState(query.dataUpdatedAt)
+	const fresh = query.isSuccess && query.dataUpdatedAt !== cachedAt
 	const [typedNotes, setTypedNotes] = useState<string | null>(null)
 	const [picked, setPicked] = useState<File[]>([])
 	const notes = typedNotes ?? query.data?.notes ?? ''
@@ -203,7 +206,13 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 		)
 	}
 
-	if (!fresh) return <p role="status" className="text-sm text-muted-foreground">Loading context...</p>
+	if (!fresh) {
+		return (
+			<p role="status" className="text-sm text-muted-foreground">
+				{query.fetchStatus === 'paused' ? 'You are offline. The context loads once you are back online.' : 'Loading context...'}
+			</p>
+		)
+	}
 
 	return (
 		<form ref={formRef} onSubmit={onSubmit} className="grid gap-5" aria-busy={busy}>

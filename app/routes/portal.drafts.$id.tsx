@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useState } from 'react'
-import { AnswerCard } from '#app/components/drafts/answer-card.tsx'
+import { AnswerCard, ViewerField } from '#app/components/drafts/answer-card.tsx'
 import { DeleteDraftButton } from '#app/components/drafts/delete-draft.tsx'
 import { SavedFirstLink } from '#app/components/drafts/saved-first-link.tsx'
 import { AnswerEditorsContext, DRAFT_GONE_MESSAGE, useAnswerEditors, useUnsavedAnswersGuard, type AnswerEditors } from '#app/components/drafts/use-autosave.ts'
@@ -73,14 +73,28 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 type RefusedSave = { answerId: string; text: string; error: string }
 
 /** A save without JavaScript to a draft deleted since the page loaded: what was typed. */
-type UnsavedText = { unsavedText: string }
+type UnsavedText = { unsavedText?: string; reason?: 'other-account' }
+
+/** The text a save form posted: one field, or a multi-select's values as the JSON it is stored as. */
+function postedAnswer(form: FormData) {
+	return form.get('multi') === '1' ? JSON.stringify(form.getAll('values').map(String)) : String(form.get('value') ?? '')
+}
 
 /** The page's forms without JavaScript (Save, Regenerate, Undo, the status); with it, only Regenerate, Undo and the status post here. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-	const user = requireOnboardedUser(request, context)
-	const { app } = context
 	const form = await readForm(request)
 	const intent = form.get('intent')
+	// Posted from a page shown to another account than the one signed in now (in another tab): said
+	// so, with a save's text, not "not found". (Signed out altogether, the portal's layout sends the
+	// page to sign in, as for any of its forms: its loader runs before any page could show the text.)
+	const viewerId = String(form.get('viewerId') ?? '')
+	const session = context.session?.user
+	if (viewerId && session && session.id !== viewerId) {
+		const unsavedText = intent === 'save' ? postedAnswer(form) : undefined
+		throw data<UnsavedText>({ unsavedText, reason: 'other-account' }, { status: 403 })
+	}
+	const user = requireOnboardedUser(request, context)
+	const { app } = context
 	const answerId = String(form.get('answerId') ?? '')
 	const back = draftPath(params.id ?? '')
 	// Back to the answer only when the form named one: anything else posted as an id would come back
@@ -91,11 +105,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	try {
 		switch (intent) {
 			case 'save': {
-				const text = form.get('multi') === '1' ? JSON.stringify(form.getAll('values').map(String)) : String(form.get('value') ?? '')
+				const text = postedAnswer(form)
 				const base = String(form.get('baseRevision') ?? '')
 				try {
-					const viewerId = String(form.get('viewerId') ?? '') || undefined
-					await saveAnswerEdit(app, user, { answerId, draftId: params.id, userEdit: text, baseRevision: /^\d{1,15}$/.test(base) ? Number(base) : undefined, viewerId })
+					await saveAnswerEdit(app, user, { answerId, draftId: params.id, userEdit: text, baseRevision: /^\d{1,15}$/.test(base) ? Number(base) : undefined })
 				} catch (error) {
 					// Too long, or saved meanwhile in another tab: the page comes back with the text as typed
 					// and why, so nothing is lost. The page it renders has the newer revision, so saving again keeps this text.
@@ -105,7 +118,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 					}
 					// Another account signed in since, or the draft deleted meanwhile (in another tab): no draft page
 					// to come back to, so the error page holds the text to copy.
-					if (isDomainError(error) && error.message === DRAFT_MESSAGES.otherAccount) throw data<UnsavedText>({ unsavedText: text }, { status: 403 })
 					if (isDomainError(error) && error.code === 'NOT_FOUND' && (await draftGone())) throw data<UnsavedText>({ unsavedText: text }, { status: 404 })
 					throw error
 				}
@@ -303,6 +315,7 @@ function DraftToolbar({ draft, editors, pro, hydrated }: { draft: DraftView; edi
 				{canMark ? (
 					<Form method="post" preventScrollReset>
 						<input type="hidden" name="intent" value="status" />
+						<ViewerField />
 						<input type="hidden" name="status" value={draft.status === 'completed' ? 'in_progress' : 'completed'} />
 						<Button type="submit" variant={draft.status === 'completed' ? 'outline' : 'default'} size="sm" disabled={changingStatus}>
 							{draft.status === 'completed' ? <CircleDot aria-hidden /> : <CheckCircle2 aria-hidden />}
@@ -321,12 +334,18 @@ function DraftToolbar({ draft, editors, pro, hydrated }: { draft: DraftView; edi
 }
 
 export function ErrorBoundary() {
-	const unsaved = (error: { data: unknown }) => (error.data as Partial<UnsavedText> | null)?.unsavedText
+	const unsaved = (error: { data: unknown }) => (error.data as UnsavedText | null) ?? {}
+	// A page posted from after another account signed in (the action's own answer carries the reason).
+	const otherAccount = ({ error }: { error: { status: number; data: unknown } }) => {
+		const { unsavedText, reason } = unsaved(error)
+		if (reason !== 'other-account') return <GeneralErrorBoundary />
+		return <UnsavedAnswer title="Signed in to another account" message={DRAFT_MESSAGES.otherAccount} text={unsavedText} />
+	}
 	return (
 		<GeneralErrorBoundary
 			statusHandlers={{
-				403: ({ error }) => <UnsavedAnswer title="Signed in to another account" message={DRAFT_MESSAGES.otherAccount} text={unsaved(error) ?? ''} />,
-				404: ({ error }) => <DeletedDraft text={unsaved(error)} />,
+				403: otherAccount,
+				404: ({ error }) => <DeletedDraft text={unsaved(error).unsavedText} />,
 			}}
 		/>
 	)
@@ -342,16 +361,20 @@ function DeletedDraft({ text }: { text: string | undefined }) {
 	)
 }
 
-/** A save without JavaScript that could not be made (draft gone, another account): why, and the text to copy. */
-function UnsavedAnswer({ title, message, text }: { title: string; message: string; text: string }) {
+/** A form of the page that could not be taken (draft gone, signed out, another account): why, and a save's text to copy. */
+function UnsavedAnswer({ title, message, text }: { title: string; message: string; text?: string }) {
 	return (
 		<StatusPanel icon={SearchX} tone="primary" title={title} actions={<ButtonLink to="/portal/drafts">Back to drafts</ButtonLink>}>
 			<div className="grid gap-3 text-left">
 				<p>{message}</p>
-				<label htmlFor="unsaved-text" className="text-sm font-medium text-foreground">
-					Your text
-				</label>
-				<textarea id="unsaved-text" readOnly value={text} rows={8} className={fieldClassName} />
+				{typeof text === 'string' ? (
+					<>
+						<label htmlFor="unsaved-text" className="text-sm font-medium text-foreground">
+							Your text
+						</label>
+						<textarea id="unsaved-text" readOnly value={text} rows={8} className={fieldClassName} />
+					</>
+				) : null}
 			</div>
 		</StatusPanel>
 	)

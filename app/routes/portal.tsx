@@ -60,7 +60,7 @@ export default function PortalLayout() {
 						) : (
 							// On a phone's width the short label keeps it on one line beside the logo.
 							<p className="text-sm whitespace-nowrap text-muted-foreground">
-								Credits<span className="hidden sm:inline"> remaining</span>: <span className="font-semibold text-foreground">{creditsRemaining}</span>
+								Credits<span className="sr-only sm:not-sr-only"> remaining</span>: <span className="font-semibold text-foreground">{creditsRemaining}</span>
 							</p>
 						)}
 						<SignOutButton size="sm" />

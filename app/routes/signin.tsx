@@ -239,7 +239,8 @@ function MagicLinkCard({ sent, redirectTo, errors }: { sent: boolean; redirectTo
 				<CardDescription>No password needed: we e-mail you a link that signs you in.</CardDescription>
 			</CardHeader>
 			<CardContent>
-				<div role="status" aria-live="polite">
+				{/* Not a live region: the toast with the same words announces it. */}
+				<div>
 					{sent ? (
 						<div className="grid gap-3">
 							<p className="flex items-center gap-2 font-semibold">

@@ -323,7 +323,7 @@ test('an edit made after the browser signed in to another account says so and ke
 	const artist = await createE2eUser({ credits: 1, granted: true })
 	await signIn(context, artist, baseURL!)
 	const { id: opportunityId } = await opportunity()
-	await generate(page, opportunityId)
+	const path = await generate(page, opportunityId)
 	const statement = page.getByRole('group', { name: /Artist statement/ })
 	const answerId = await statement.locator('input[name="answerId"]').first().inputValue()
 	const saved = () => withE2eDb(async (client) => (await client.query('SELECT user_edit FROM draft_answers WHERE id = $1', [answerId])).rows[0]?.user_edit)
@@ -355,6 +355,13 @@ test('an edit made after the browser signed in to another account says so and ke
 		await expect(page.getByRole('textbox', { name: 'Your text' })).toHaveValue(text)
 		expect(await saved()).toBeNull()
 	}
+	// Another form of the page (here the status), from a page of another account: said so too, not "Draft not found".
+	await signIn(context, artist, baseURL!)
+	await open(page, path)
+	await signIn(context, await createE2eUser(), baseURL!)
+	await page.getByRole('button', { name: 'Mark as completed' }).click()
+	await expect(page.getByRole('heading', { name: 'Signed in to another account' })).toBeVisible()
+	expect(await withE2eDb(async (client) => (await client.query('SELECT status FROM drafts WHERE id = $1', [path.split('/').pop()])).rows[0].status)).not.toBe('completed')
 })
 
 test("an answer id that is not one of this draft's is \"Answer not found\" on the draft's page, not a deleted draft @js-only", async ({ page, context, baseURL }) => {

@@ -39,7 +39,6 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 	const hydrated = useHydrated()
 	const id = useId()
 	const navigation = useNavigation()
-	const editors = useContext(AnswerEditorsContext)
 	const autosave = useAutosave({ answerId: answer.id, revision: answer.revision })
 	const [text, setText] = useState(refused?.text ?? answer.text)
 	// A new text from the server (written, regenerated, undone) replaces the field's; the artist's own
@@ -89,7 +88,7 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 					<input type="hidden" name="answerId" value={answer.id} />
 					{/* Without JavaScript too, a save from a page older than another tab's save is refused (ADR 020). */}
 					<input type="hidden" name="baseRevision" value={answer.revision} />
-					{editors?.viewerId ? <input type="hidden" name="viewerId" value={editors.viewerId} /> : null}
+					<ViewerField />
 					{answer.status === 'failed' && answer.error ? (
 						<p role="alert" className="flex items-start gap-2 text-sm text-destructive">
 							<AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
@@ -190,11 +189,21 @@ function AnswerActionForm({ answerId, intent, disabled, beforeSubmit, children }
 		<Form method="post" preventScrollReset onSubmit={send}>
 			<input type="hidden" name="intent" value={intent} />
 			<input type="hidden" name="answerId" value={answerId} />
+			<ViewerField />
 			<Button type="submit" variant="outline" size="sm" aria-disabled={unavailable || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50">
 				{children}
 			</Button>
 		</Form>
 	)
+}
+
+/**
+ * The account the page was shown to, in each of its forms: posted after the browser signed in to
+ * another account (or out), the page says so, and keeps a save's text, instead of "not found".
+ */
+export function ViewerField() {
+	const editors = useContext(AnswerEditorsContext)
+	return editors?.viewerId ? <input type="hidden" name="viewerId" value={editors.viewerId} /> : null
 }
 
 function SaveStatus({ number, state, onRetry, onKeepMine }: { number: number; state: SaveState; onRetry: () => void; onKeepMine: () => void }) {

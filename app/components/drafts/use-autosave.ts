@@ -111,8 +111,11 @@ function isChangedElsewhere(error: unknown) {
 
 /** What a failed save says: signed out or into another account since the page loaded, or just failed. */
 function saveFailure(error: unknown) {
-	if (error instanceof Error && error.message === DRAFT_MESSAGES.otherAccount) return DRAFT_MESSAGES.otherAccount
-	if (error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'UNAUTHORIZED') return DRAFT_MESSAGES.signedOut
+	const code = error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined
+	if (code === 'UNAUTHORIZED') return DRAFT_MESSAGES.signedOut
+	// The page's account differs from the session's, or the session's account has not finished
+	// onboarding ("Complete your profile first."), which the draft's owner has: another account either way.
+	if (code === 'FORBIDDEN') return DRAFT_MESSAGES.otherAccount
 	return 'Failed to save changes'
 }
 

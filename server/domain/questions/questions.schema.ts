@@ -15,7 +15,7 @@ export const QUESTION_MESSAGES = {
 	slugRequired: 'Slug is required',
 	slugTaken: 'Slug must be unique within this opportunity',
 	/** A slug typed with no letter or digit ("!!!"), which leaves nothing to store. */
-	slugInvalid: 'Slug must contain a letter or a digit',
+	slugInvalid: 'Slug must contain a letter (a–z) or a digit',
 	typeRequired: 'Type is required',
 	limitValue: 'Limit value must be greater than 0',
 	limitWhole: 'Limit value must be a whole number',

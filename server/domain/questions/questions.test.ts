@@ -108,7 +108,7 @@ describe('slugs', () => {
 		})
 		await expect(add('Statement', { slug: 'My Statement' })).resolves.toMatchObject({ slug: 'my-statement' })
 		await expect(add('???')).rejects.toMatchObject({ fieldErrors: { slug: ['Slug is required'] } })
-		await expect(add('Statement', { slug: '!!!' })).rejects.toMatchObject({ fieldErrors: { slug: ['Slug must contain a letter or a digit'] } })
+		await expect(add('Statement', { slug: '!!!' })).rejects.toMatchObject({ fieldErrors: { slug: ['Slug must contain a letter (a–z) or a digit'] } })
 	})
 
 	test('the same slug is fine on another opportunity; editing keeps or checks the slug', async () => {
