@@ -51,7 +51,7 @@ export async function runDraftGeneration(ctx: Ctx, draftId: string): Promise<Run
 		for (let round = 0; round < 10; round++) {
 			const run = await loadDraftRun(ctx, draftId)
 			if (!run) return 'missing'
-			const pending = await ctx.db.draftAnswer.findMany({ where: { draftId, status: 'pending' }, orderBy: { idx: 'asc' }, select: { id: true, slug: true } })
+			const pending = await ctx.db.draftAnswer.findMany({ where: { draftId, status: 'pending' }, orderBy: { idx: 'asc' }, select: { id: true, slug: true, previousText: true } })
 			if (!pending.length) break
 			const limit = pLimit(ctx.env.DRAFT_CONCURRENCY)
 			await Promise.all(pending.map((answer) => limit(() => writeAnswer(ctx, run, answer))))
@@ -75,7 +75,7 @@ async function startAttempt(ctx: Ctx, draftId: string) {
 	return row ? { generationAttempts: row.generation_attempts } : null
 }
 
-async function writeAnswer(ctx: Ctx, run: DraftRun, answer: { id: string; slug: string }) {
+async function writeAnswer(ctx: Ctx, run: DraftRun, answer: { id: string; slug: string; previousText: string | null }) {
 	const questionIndex = run.grounding.questions.findIndex((question) => question.slug === answer.slug)
 	const question = run.grounding.questions[questionIndex]!
 	let text: string
@@ -83,7 +83,7 @@ async function writeAnswer(ctx: Ctx, run: DraftRun, answer: { id: string; slug: 
 	let model: string
 	try {
 		const context = await loadAnswerContext(ctx, run, answer.slug)
-		const request = { grounding: run.grounding, questionIndex, context, tier: run.tier }
+		const request = { grounding: run.grounding, questionIndex, context, tier: run.tier, replacing: answer.previousText ?? undefined }
 		const first = await ctx.drafter.writeAnswer(request)
 		tokensUsed += first.tokensUsed
 		model = first.model

@@ -120,6 +120,21 @@ describe('the offline drafter', () => {
 		expect(text).toContain('Tide Lines maps the salt marshes of the estuary in twelve panels.')
 	})
 
+	test('Regenerate words an answer differently from the one it replaces, and a second time too', async () => {
+		const request = { grounding: grounding(), questionIndex: 0, context: noContext, tier: 'pro' as const }
+		const first = (await drafter.writeAnswer(request)).text
+		const second = (await drafter.writeAnswer({ ...request, replacing: first })).text
+		const third = (await drafter.writeAnswer({ ...request, replacing: second })).text
+		expect(second).not.toBe(first)
+		expect(third).not.toBe(second)
+		for (const text of [second, third]) {
+			expectReadable(text)
+			expect(text).toContain('Northlight Emerging Artist Grant')
+		}
+		// Replacing an artist's own text (not the drafter's), it is the planned answer.
+		expect((await drafter.writeAnswer({ ...request, replacing: 'My own words.' })).text).toBe(first)
+	})
+
 	test('warm and confident read differently from neutral', async () => {
 		const neutral = await answer(grounding({ tone: 'neutral' }))
 		const warm = await answer(grounding({ tone: 'warm' }))

@@ -1,14 +1,14 @@
 import { answerType, cutToLimit, shapeAnswer } from '#server/domain/drafting/answer-fit.ts'
 import { chooseMany, chooseNumber, chooseOne, chooseUrl } from './offline-choices.ts'
 import { readFacts } from './offline-facts.ts'
-import { isProseIntent, planDraft } from './offline-intents.ts'
+import { isProseIntent, planDraft, VARIANTS } from './offline-intents.ts'
 import { writeFact, writeProse } from './offline-prose.ts'
 import type { AnswerRequest, AnswerResult, Drafter, RefitRequest } from './types.ts'
 
 /*
  * The offline drafter (PRODUCT.md, "Drafts"): composes answers from the same grounding the model
  * gets, with no network and no randomness, so a fresh install drafts and every test runs offline.
- * The same request always gives the same text; phrasing varies by question, not by call.
+ * The same request always gives the same text; phrasing varies by question, and on Regenerate.
  */
 
 const MODEL = 'offline'
@@ -28,8 +28,23 @@ export function createOfflineDrafter(): Drafter {
 	}
 }
 
-/** The answer to grounding.questions[questionIndex], already in the shape and length the question takes. */
+/**
+ * The answer to grounding.questions[questionIndex], already in the shape and length the question
+ * takes. For a Regenerate, worded differently from the text it replaces where the question's plan
+ * has another wording (its other openings and closings); a choice or a number stays as it is.
+ */
 export function composeAnswer(request: AnswerRequest): string {
+	const first = composeWith(request, 0)
+	if (request.replacing === undefined) return first
+	for (let shift = 0; shift < VARIANTS; shift += 1) {
+		const text = shift ? composeWith(request, shift) : first
+		if (text !== request.replacing) return text
+	}
+	return first
+}
+
+/** The answer with the question's planned wording moved `shift` variants on. */
+function composeWith(request: AnswerRequest, shift: number): string {
 	const { grounding, questionIndex, context } = request
 	const question = grounding.questions[questionIndex]
 	if (!question) throw new Error(`No question at index ${questionIndex} (the draft has ${grounding.questions.length})`)
@@ -38,7 +53,9 @@ export function composeAnswer(request: AnswerRequest): string {
 		'\n',
 	)
 	const plans = planDraft(grounding.questions)
-	const plan = plans[questionIndex]!
+	const planned = plans[questionIndex]!
+	const plan = shift ? { ...planned, variant: (planned.variant + shift) % VARIANTS, slot: planned.slot + shift } : planned
+	plans[questionIndex] = plan
 
 	let text: string
 	switch (answerType(question.type)) {

@@ -78,6 +78,8 @@ export type AnswerRequest = {
 	questionIndex: number
 	context: AnswerContext
 	tier: DraftTier
+	/** Regenerate: the text the new answer replaces (the offline drafter words it differently; the model does by itself). */
+	replacing?: string
 	signal?: AbortSignal
 }
 
