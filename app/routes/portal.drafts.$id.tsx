@@ -21,7 +21,7 @@ import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { viewerAccount } from '#app/utils/viewer-account.server.ts'
-import { requireOnboardedUser } from '#server/auth/guards.ts'
+import { requireOnboardedUser, requireUser } from '#server/auth/guards.ts'
 import {
 	DRAFT_MESSAGES,
 	draftPath,
@@ -82,14 +82,16 @@ function postedAnswer(form: FormData) {
 
 /** The page's forms without JavaScript (Save, Regenerate, Undo, the status); with it, only Regenerate, Undo and the status post here. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
+	// Signed out: off to sign in before a byte of the body is read. (The portal's layout would send
+	// the page there anyway, as for any of its forms: its loader runs before any page could show a
+	// save's text.)
+	const session = requireUser(request, context)
 	const form = await readForm(request)
 	const intent = form.get('intent')
 	// Posted from a page shown to another account than the one signed in now (in another tab): said
-	// so, with a save's text, not "not found". (Signed out altogether, the portal's layout sends the
-	// page to sign in, as for any of its forms: its loader runs before any page could show the text.)
+	// so, with a save's text, not "not found".
 	const viewerId = String(form.get('viewerId') ?? '')
-	const session = context.session?.user
-	if (viewerId && session && session.id !== viewerId) {
+	if (viewerId && session.id !== viewerId) {
 		const unsavedText = intent === 'save' ? postedAnswer(form) : undefined
 		throw data<UnsavedText>({ unsavedText, reason: 'other-account' }, { status: 403 })
 	}
