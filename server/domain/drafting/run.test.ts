@@ -48,14 +48,15 @@ describe('the draft.generate job', () => {
 
 		expect(await ctx.db.draft.findUniqueOrThrow({ where: { id: draftId }, select: { status: true, creditSpent: true } })).toEqual({ status: 'draft', creditSpent: true })
 		const answers = await answersOf(ctx, draftId)
-		expect(answers.every((answer) => answer.status === 'written' && answer.modelAnswer)).toBe(true)
+		// Every answer written; the number is left empty, as nothing gives it.
+		expect(answers.every((answer) => answer.status === 'written' && answer.modelAnswer !== null)).toBe(true)
 		const [statement, title, medium, disciplines, link, works] = answers.map((answer) => answer.modelAnswer!)
 		expect(countWords(statement!)).toBeLessThanOrEqual(40)
 		expect(title).not.toContain('\n')
 		expect(['Painting', 'Sculpture', 'Video']).toContain(medium)
 		expect(JSON.parse(disciplines!)).toEqual(expect.arrayContaining([expect.stringMatching(/^(Painting|Drawing|Video)$/)]))
 		expect(link).toBe('https://ines.example')
-		expect(Number.isFinite(Number(works))).toBe(true)
+		expect(works).toBe('')
 	})
 
 	test('an answer over its limit is refitted once, then cut at a sentence if still over', async () => {

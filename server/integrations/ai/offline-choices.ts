@@ -109,7 +109,7 @@ const AMOUNT_LABEL = /\bamount\b|\brequest|\bbudget\b|\bhow much\b|\bfunding\b/i
 
 /**
  * A number: the one in the notes that the label's words sit next to (or the notes' only one), the
- * call's stated amount for an amount question, else 1. Never empty.
+ * call's stated amount for an amount question, else empty (for the artist to fill in).
  */
 export function chooseNumber(question: DraftQuestion, grounding: DraftGrounding, notes: string): string {
 	const labelWords = wordSet(`${question.label} ${question.helpText ?? ''}`)
@@ -137,5 +137,6 @@ export function chooseNumber(question: DraftQuestion, grounding: DraftGrounding,
 		// "1e+21" would read back as 1: only numbers that survive the domain's reading are given.
 		if (value && firstNumber(value) === value) return value
 	}
-	return '1'
+	// Nothing gives it: left for the artist, as the model is told to do ("unknown"), never made up.
+	return ''
 }
