@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react'
  * it). The browser then drops focus to <body>, and a keyboard or screen reader user starts again at
  * the top of the page. Once the navigation, the fetchers and the tRPC mutations are all idle, if
  * focus is on <body>: the same element again when it is still there and usable; otherwise the
- * first usable control in the nearest part of the page that is still there; after a move to
+ * first usable control in the nearest part of the page still there that has one; after a move to
  * another page, that page's <main>. A click on an empty part of the page (which moves focus to
  * <body> on purpose) is left alone.
  */
@@ -47,10 +47,13 @@ function restore(remembered: Remembered, pathname: string) {
 		return true
 	}
 	let target: HTMLElement | null | undefined = usable(remembered.element) ? remembered.element : null
-	if (!target) {
-		const kept = remembered.ancestors.find((ancestor) => ancestor.isConnected)
-		target = (kept && firstUsableIn(kept)) ?? fallback
+	// The nearest part of the page still there that holds a control (a status line left empty by
+	// "Keep mine" holds none: its answer's card does).
+	for (const ancestor of remembered.ancestors) {
+		if (target) break
+		if (ancestor.isConnected) target = firstUsableIn(ancestor)
 	}
+	target ??= fallback
 	target?.focus({ preventScroll: true })
 	if (target && target !== main) target.scrollIntoView({ block: 'nearest' })
 	return true

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { AnswerCard, ViewerField } from '#app/components/drafts/answer-card.tsx'
 import { DeleteDraftButton } from '#app/components/drafts/delete-draft.tsx'
 import { SavedFirstLink } from '#app/components/drafts/saved-first-link.tsx'
@@ -75,6 +75,9 @@ type RefusedSave = { answerId: string; text: string; error: string }
 /** A save without JavaScript to a draft deleted since the page loaded: what was typed. */
 type UnsavedText = { unsavedText?: string; reason?: 'other-account' }
 
+/** A form of the page posted with JavaScript after another account signed in. */
+type OtherAccount = { otherAccount: string }
+
 /** The text a save form posted: one field, or a multi-select's values as the JSON it is stored as. */
 function postedAnswer(form: FormData) {
 	return form.get('multi') === '1' ? JSON.stringify(form.getAll('values').map(String)) : String(form.get('value') ?? '')
@@ -92,6 +95,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	// so, with a save's text, not "not found".
 	const viewerId = String(form.get('viewerId') ?? '')
 	if (viewerId && session.id !== viewerId) {
+		// With JavaScript the page stays, with every answer's text, and says so; a 4xx answer leaves
+		// its loaders alone (they would read the draft as the other account: not found).
+		if (form.get('script') === '1') return data<OtherAccount>({ otherAccount: DRAFT_MESSAGES.otherAccount }, { status: 403 })
 		const unsavedText = intent === 'save' ? postedAnswer(form) : undefined
 		throw data<UnsavedText>({ unsavedText, reason: 'other-account' }, { status: 403 })
 	}
@@ -150,7 +156,11 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function DraftPage() {
 	const loaded = useLoaderData<typeof loader>()
-	const refused = useActionData<RefusedSave>()
+	const answered = useActionData<RefusedSave | OtherAccount>()
+	const refused = answered && 'answerId' in answered ? answered : undefined
+	useEffect(() => {
+		if (answered && 'otherAccount' in answered) showToast({ type: 'error', title: 'Not done', description: answered.otherAccount })
+	}, [answered])
 	const { editors, edited } = useAnswerEditors(loaded.draft, loaded.viewerId)
 	const live = useLiveDraft(loaded.draft)
 	const draft = edited && live.status === 'draft' ? { ...live, status: 'in_progress' as const } : live

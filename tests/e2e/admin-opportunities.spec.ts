@@ -197,3 +197,17 @@ test('arrowing through a filter loads the list once, when the keys stop @js-only
 	await expect(deadline).toBeFocused()
 	expect(loads).toEqual(['past'])
 })
+
+test('the tenth tag, which disables the tag box, leaves focus on its Remove button @js-only', async ({ page, context, baseURL }) => {
+	const admin = await createE2eUser({ role: 'admin' })
+	await signIn(context, admin, baseURL!)
+	await open(page, '/admin/opportunities/new')
+	await whenHydrated(page)
+	const tags = page.getByRole('textbox', { name: 'Tags' })
+	for (let n = 1; n <= 10; n++) {
+		await tags.fill(`t${n}`)
+		await tags.press('Enter')
+	}
+	await expect(page.getByText('Maximum 10 tags reached')).toBeVisible()
+	await expect(page.getByRole('button', { name: 'Remove tag t10' })).toBeFocused()
+})

@@ -292,6 +292,8 @@ test("an edit in a tab opened before another tab's save is not saved over it unl
 	if (isJs()) {
 		await statement(other).getByRole('button', { name: 'Keep mine for answer 1' }).click()
 		await expect(statement(other).getByText('Saved', { exact: true })).toBeVisible()
+		// Its button gone, focus stays in the answer's card, not at the top of the page.
+		await expect(statement(other).locator(':focus')).toHaveCount(1)
 	} else {
 		await statement(other).getByRole('button', { name: 'Save answer 1' }).click()
 		await expect(toasts(other)).toContainText('Your answer was saved.')
@@ -360,7 +362,14 @@ test('an edit made after the browser signed in to another account says so and ke
 	await open(page, path)
 	await signIn(context, await createE2eUser(), baseURL!)
 	await page.getByRole('button', { name: 'Mark as completed' }).click()
-	await expect(page.getByRole('heading', { name: 'Signed in to another account' })).toBeVisible()
+	if (isJs()) {
+		// The page stays, with its answers, and says so.
+		await expect(toasts(page)).toContainText(message)
+		await expect(statement.getByRole('textbox')).toBeVisible()
+		await expect(page.getByRole('button', { name: 'Mark as completed' })).toBeVisible()
+	} else {
+		await expect(page.getByRole('heading', { name: 'Signed in to another account' })).toBeVisible()
+	}
 	expect(await withE2eDb(async (client) => (await client.query('SELECT status FROM drafts WHERE id = $1', [path.split('/').pop()])).rows[0].status)).not.toBe('completed')
 })
 

@@ -219,6 +219,10 @@ function TagInput({ tags, onChange, errors }: { tags: string[]; onChange: (tags:
 		const next = normalizeTags([...tags, draft])
 		if (next.length <= MAX_TAGS) onChange(next)
 		setDraft('')
+		// The tenth disables the box, which drops focus: it goes to the last tag's Remove button.
+		if (next.length >= MAX_TAGS && document.activeElement === input.current) {
+			requestAnimationFrame(() => focusNearest(list.current?.querySelectorAll('button'), MAX_TAGS, null))
+		}
 	}
 	const list = useRef<HTMLUListElement>(null)
 	const input = useRef<HTMLInputElement>(null)

@@ -203,7 +203,15 @@ function AnswerActionForm({ answerId, intent, disabled, beforeSubmit, children }
  */
 export function ViewerField() {
 	const editors = useContext(AnswerEditorsContext)
-	return editors?.viewerId ? <input type="hidden" name="viewerId" value={editors.viewerId} /> : null
+	const hydrated = useHydrated()
+	if (!editors?.viewerId) return null
+	return (
+		<>
+			<input type="hidden" name="viewerId" value={editors.viewerId} />
+			{/* Sent by JavaScript: the page stays (with a toast) instead of a page in its place. */}
+			{hydrated ? <input type="hidden" name="script" value="1" /> : null}
+		</>
+	)
 }
 
 function SaveStatus({ number, state, onRetry, onKeepMine }: { number: number; state: SaveState; onRetry: () => void; onKeepMine: () => void }) {
