@@ -17,8 +17,10 @@ export function ImageFilesField({ label, hint, max }: { label: string; hint: str
 		const kept = new DataTransfer()
 		for (const file of files.slice(0, max)) kept.items.add(file)
 		input.files = kept.files
-		const left = files.length - max
-		setNotice(max === 1 ? `Only the first image will be uploaded; ${left} ${left === 1 ? 'was' : 'were'} left out.` : `Only the first ${max} images will be uploaded; ${left} ${left === 1 ? 'was' : 'were'} left out.`)
+		// Named, so the artist knows which to upload once there is room.
+		const left = files.slice(max).map((file) => file.name)
+		const first = max === 1 ? 'Only the first image' : `Only the first ${max} images`
+		setNotice(`${first} will be uploaded; ${new Intl.ListFormat('en').format(left)} ${left.length === 1 ? 'was' : 'were'} left out.`)
 	}
 
 	return (

@@ -1,6 +1,6 @@
 import { useRevalidator } from '@remix-run/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { TextareaField, type FieldErrors } from '#app/components/forms.tsx'
 import { showToast } from '#app/components/toaster.tsx'
 import { Button, ButtonLink, type ButtonProps } from '#app/components/ui/button.tsx'
@@ -9,6 +9,7 @@ import { FileText, MessageSquarePlus, Trash2, X } from '#app/components/ui/icons
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { focusNearest } from '#app/utils/focus.ts'
 import { trpcErrorMessage, useTRPC } from '#app/utils/trpc.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import {
@@ -50,6 +51,8 @@ export type QuestionContextButtonProps = ContextTarget & {
 export function QuestionContextButton({ opportunityId, slug, draftId, label, summary }: QuestionContextButtonProps) {
 	const hydrated = useHydrated()
 	const [open, setOpen] = useState(false)
+	// Closed with notes typed or files picked and not saved (Escape, Close, Cancel): asked first.
+	const unsaved = useRef(false)
 	const text = buttonText(summary)
 	// Each question has one: the accessible name says which (and starts with the visible text).
 	const props = { variant: 'outline', size: 'sm', 'aria-label': `${text}: ${label}` } as const
@@ -66,8 +69,12 @@ export function QuestionContextButton({ opportunityId, slug, draftId, label, sum
 			</ButtonLink>
 		)
 	}
+	const close = () => {
+		if (unsaved.current && !window.confirm(DISCARD_QUESTION)) return
+		setOpen(false)
+	}
 	return (
-		<Dialog open={open} onOpenChange={setOpen}>
+		<Dialog open={open} onOpenChange={(next) => (next ? setOpen(true) : close())}>
 			<DialogTrigger asChild>
 				<Button {...props}>{content}</Button>
 			</DialogTrigger>
@@ -76,11 +83,22 @@ export function QuestionContextButton({ opportunityId, slug, draftId, label, sum
 					<DialogTitle>Context for “{label}”</DialogTitle>
 					<DialogDescription>{CONTEXT_DESCRIPTION}</DialogDescription>
 				</DialogHeader>
-				{open ? <ContextDialogBody target={{ opportunityId, slug, draftId }} onDone={() => setOpen(false)} /> : null}
+				{open ? (
+					<ContextDialogBody
+						target={{ opportunityId, slug, draftId }}
+						onUnsavedChange={(changed) => {
+							unsaved.current = changed
+						}}
+						onDone={() => setOpen(false)}
+						onCancel={close}
+					/>
+				) : null}
 			</DialogContent>
 		</Dialog>
 	)
 }
+
+const DISCARD_QUESTION = 'Discard the notes and files you have not saved?'
 
 export const CONTEXT_DESCRIPTION = 'Notes and files about this question that the AI reads when it drafts your answer.'
 
@@ -128,7 +146,17 @@ function parseAnswer(text: string): ContextSaveAnswer | null {
 	}
 }
 
-function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: () => void }) {
+type ContextDialogBodyProps = {
+	target: ContextTarget
+	/** Told whether the form holds what is not saved. */
+	onUnsavedChange: (changed: boolean) => void
+	/** Saved: close. */
+	onDone: () => void
+	/** Cancel: close, asking first when something is not saved. */
+	onCancel: () => void
+}
+
+function ContextDialogBody({ target, onUnsavedChange, onDone, onCancel }: ContextDialogBodyProps) {
 	const trpc = useTRPC()
 	const queryClient = useQueryClient()
 	const revalidator = useRevalidator()
@@ -144,7 +172,9 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 	const [typedNotes, setTypedNotes] = useState<string | null>(null)
 	const [picked, setPicked] = useState<File[]>([])
 	const notes = typedNotes ?? query.data?.notes ?? ''
-	const stored = query.data?.files ?? []
+	const stored = useMemo(() => query.data?.files ?? [], [query.data])
+	/** The stored file being deleted, and where it was in the list. */
+	const [deleting, setDeleting] = useState<{ name: string; index: number } | null>(null)
 
 	useEffect(() => {
 		if (query.isError) showToast({ type: 'error', description: 'Failed to load context' })
@@ -182,9 +212,23 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 				showToast({ title: 'File deleted successfully' })
 				refresh()
 			},
-			onError: (error) => showToast({ type: 'error', description: trpcErrorMessage(error, 'Failed to delete file') }),
+			onError: (error) => {
+				setDeleting(null)
+				showToast({ type: 'error', description: trpcErrorMessage(error, 'Failed to delete file') })
+			},
 		}),
 	)
+
+	const changed = picked.length > 0 || (typedNotes !== null && typedNotes !== (query.data?.notes ?? ''))
+	useEffect(() => onUnsavedChange(changed), [changed, onUnsavedChange])
+	// A deleted file's button goes with it once the list is read again: focus the next one's (or the
+	// last one's), else "Add files", rather than the dialog itself.
+	useEffect(() => {
+		const form = formRef.current
+		if (!deleting || !form || stored.some((file) => file.name === deleting.name)) return
+		setDeleting(null)
+		focusNearest(form.querySelectorAll<HTMLElement>('[data-stored-files] button'), deleting.index, form.querySelector<HTMLElement>('input[type="file"]'))
+	}, [stored, deleting])
 
 	const problems = pickedFileProblems(picked, stored.length)
 	const busy = save.isPending
@@ -217,7 +261,7 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 	return (
 		<form ref={formRef} onSubmit={onSubmit} className="grid gap-5" aria-busy={busy}>
 			<ContextNotesField notes={notes} onNotesChange={setTypedNotes} />
-			<section aria-label="Attached files" className="grid gap-2">
+			<section aria-label="Attached files" data-stored-files className="grid gap-2">
 				<h3 className="text-sm font-medium">Files</h3>
 				<ContextFileList
 					files={stored}
@@ -225,14 +269,17 @@ function ContextDialogBody({ target, onDone }: { target: ContextTarget; onDone: 
 						<DeleteFileButton
 							fileName={file.name}
 							disabled={remove.isPending}
-							onClick={() => remove.mutate({ ...target, name: file.name })}
+							onClick={() => {
+								setDeleting({ name: file.name, index: stored.indexOf(file) })
+								remove.mutate({ ...target, name: file.name })
+							}}
 						/>
 					)}
 				/>
 			</section>
 			<FilePicker storedNames={stored.map((file) => file.name)} picked={picked} onPick={setPicked} problems={problems} />
 			<DialogFooter>
-				<Button variant="outline" onClick={onDone}>
+				<Button variant="outline" onClick={onCancel}>
 					Cancel
 				</Button>
 				<Button type="submit" disabled={!canSave}>
@@ -300,7 +347,17 @@ function FilePicker({
 				<ul aria-label="Files to add" className="grid gap-2">
 					{picked.map((file) => (
 						<FileRow key={file.name} name={file.name} details={formatBytes(file.size)}>
-							<Button variant="ghost" size="sm" onClick={() => onPick(picked.filter((other) => other !== file))}>
+							<Button
+								variant="ghost"
+								size="sm"
+								onClick={(event) => {
+									const list = event.currentTarget.closest('ul')
+									const index = picked.indexOf(file)
+									onPick(picked.filter((other) => other !== file))
+									// Its button goes with it: the next file's, else the file input, keeps focus.
+									requestAnimationFrame(() => focusNearest(list?.isConnected ? list.querySelectorAll('button') : undefined, index, document.getElementById(id)))
+								}}
+							>
 								<X aria-hidden />
 								Remove<span className="sr-only"> {file.name}</span>
 							</Button>

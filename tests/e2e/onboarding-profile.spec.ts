@@ -143,6 +143,13 @@ test('a new artist completes onboarding, then edits the profile, links and image
 		await expect(toasts(page)).toContainText('Files uploaded successfully')
 		await expect(toasts(page)).toContainText('1 image was left out: at most 5 images are kept.')
 		await expect(page.getByRole('img', { name: /^[abcd]\.png$/ })).toHaveCount(3)
+	} else {
+		// The picker keeps the three that fit and names the one it left out, before anything is sent.
+		await page.getByLabel('Image files').setInputFiles(['a', 'b', 'c', 'd'].map((name) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: tinyPng() })))
+		await expect(page.getByText('Only the first 3 images will be uploaded; d.png was left out.')).toBeVisible()
+		await page.getByRole('button', { name: 'Upload images' }).click()
+		await expect(toasts(page)).toContainText('Files uploaded successfully')
+		await expect(page.getByRole('img', { name: /^[abcd]\.png$/ })).toHaveCount(3)
 	}
 
 	await page.getByRole('button', { name: 'Remove second.png' }).click()

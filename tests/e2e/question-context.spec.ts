@@ -168,6 +168,8 @@ test('the dialog shows the server’s reason when it refuses a save, and keeps w
 	await expect(dialog.getByText('No files attached yet.')).toBeVisible()
 	// Nothing was saved, notes included.
 	await dialog.getByRole('button', { name: 'Remove statement.pdf' }).click()
+	// The typed notes are not saved: Cancel asks first.
+	page.once('dialog', (question) => void question.accept())
 	await dialog.getByRole('button', { name: 'Cancel' }).click()
 	await expect(contextButton(page, question)).toBeVisible()
 })
@@ -263,6 +265,39 @@ test('reopened, the dialog shows what was saved since, never the notes it read b
 	await expect(dialog.getByText('Loading context...')).toBeVisible()
 	await expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveCount(0)
 	await expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveValue('Saved in another tab.')
+})
+
+test('closing the dialog with unsaved notes asks first; a deleted file leaves focus on the next', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+	const question = await seededQuestion()
+	await signIn(context, await createE2eUser(), baseURL!)
+	await open(page, `/portal/opportunities/${question.opportunityId}`)
+	let dialog = await openContext(page, question)
+	const notes = dialog.getByRole('textbox', { name: 'Notes' })
+	await notes.fill('Not saved yet.')
+	// Escape asks; "Cancel" in the browser's question keeps the dialog and the notes.
+	const asked: string[] = []
+	page.on('dialog', (question) => {
+		asked.push(question.message())
+		void (asked.length === 1 ? question.dismiss() : question.accept())
+	})
+	await page.keyboard.press('Escape')
+	await expect(dialog).toBeVisible()
+	await expect(notes).toHaveValue('Not saved yet.')
+	expect(asked).toEqual(['Discard the notes and files you have not saved?'])
+	// Accepted, it closes.
+	await page.keyboard.press('Escape')
+	await expect(page.getByRole('dialog')).toHaveCount(0)
+
+	// Two files saved; deleting the first leaves focus on the other's Delete, then on "Add files".
+	dialog = await openContext(page, question)
+	await dialog.getByLabel('Add files').setInputFiles([pdf('one.pdf'), pdf('two.pdf')])
+	await dialog.getByRole('button', { name: 'Save' }).click()
+	await expect(page.getByRole('dialog')).toHaveCount(0)
+	dialog = await openContext(page, question, 'Edit context (2 files)')
+	await dialog.getByRole('button', { name: 'Delete one.pdf' }).click()
+	await expect(dialog.getByRole('button', { name: 'Delete two.pdf' })).toBeFocused()
+	await dialog.getByRole('button', { name: 'Delete two.pdf' }).click()
+	await expect(dialog.getByLabel('Add files')).toBeFocused()
 })
 
 test('the context dialog and page have no serious or critical axe violations', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
