@@ -10,14 +10,21 @@ import { useEffect, useRef } from 'react'
  * it). The browser then drops focus to <body>, and a keyboard or screen reader user starts again at
  * the top of the page. Once the navigation, the fetchers and the tRPC mutations are all idle, if
  * focus is on <body>: the same element again when it is still there and usable; otherwise the
- * first usable control in the nearest part of the page still there that has one; after a move to
+ * control beside where it was, in the nearest part of the page still there (nearestUsable); after a move to
  * another page, that page's <main>. A click on an empty part of the page (which moves focus to
  * <body> on purpose) is left alone.
  */
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])'
 
-type Remembered = { element: HTMLElement; ancestors: HTMLElement[]; pathname: string }
+type Remembered = {
+	element: HTMLElement
+	/** The element and its ancestors up to <body>, nearest first. */
+	path: HTMLElement[]
+	/** What stood beside each of them then, to find "the one next to it" once it is gone. */
+	beside: { next: Element | null; previous: Element | null }[]
+	pathname: string
+}
 
 function usable(element: HTMLElement) {
 	if (!element.isConnected || element.matches(':disabled') || element.closest('[inert], [aria-hidden="true"]')) return false
@@ -25,15 +32,36 @@ function usable(element: HTMLElement) {
 	return element.getClientRects().length > 0 && getComputedStyle(element).visibility !== 'hidden'
 }
 
-/** The first control a Tab would reach in `container`. */
-function firstUsableIn(container: HTMLElement) {
-	return [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].find((element) => element.tabIndex >= 0 && usable(element))
+/** The controls a Tab would reach in `node` (itself included), in order. */
+function usableIn(node: Element) {
+	const all = [...(node.matches(FOCUSABLE) ? [node] : []), ...node.querySelectorAll(FOCUSABLE)]
+	return all.filter((element): element is HTMLElement => element instanceof HTMLElement && element.tabIndex >= 0 && usable(element))
 }
 
 function remember(element: HTMLElement): Remembered {
-	const ancestors: HTMLElement[] = []
-	for (let parent = element.parentElement; parent && parent !== document.body; parent = parent.parentElement) ancestors.push(parent)
-	return { element, ancestors, pathname: window.location.pathname }
+	const path: HTMLElement[] = []
+	for (let node: HTMLElement | null = element; node && node !== document.body; node = node.parentElement) path.push(node)
+	const beside = path.map((node) => ({ next: node.nextElementSibling, previous: node.previousElementSibling }))
+	return { element, path, beside, pathname: window.location.pathname }
+}
+
+/**
+ * Where focus goes when the remembered element is gone: in the nearest ancestor still there, the
+ * first control after where it was (the next row's), else the last before it, else the first in
+ * that ancestor; further up when it holds none (a status line left empty by "Keep mine").
+ */
+function nearestUsable({ path, beside }: Remembered) {
+	for (let level = 1; level < path.length; level += 1) {
+		const ancestor = path[level]!
+		if (!ancestor.isConnected) continue
+		const { next, previous } = beside[level - 1]!
+		const kept = (node: Element | null) => (node?.isConnected && ancestor.contains(node) ? node : null)
+		const after = kept(next)
+		const before = kept(previous)
+		const target = (after && usableIn(after)[0]) ?? (before && usableIn(before).at(-1)) ?? usableIn(ancestor)[0]
+		if (target) return target
+	}
+	return null
 }
 
 /** Moves focus back as the comment above says; false when it had not fallen to <body>. */
@@ -46,14 +74,7 @@ function restore(remembered: Remembered, pathname: string) {
 		fallback?.focus({ preventScroll: true })
 		return true
 	}
-	let target: HTMLElement | null | undefined = usable(remembered.element) ? remembered.element : null
-	// The nearest part of the page still there that holds a control (a status line left empty by
-	// "Keep mine" holds none: its answer's card does).
-	for (const ancestor of remembered.ancestors) {
-		if (target) break
-		if (ancestor.isConnected) target = firstUsableIn(ancestor)
-	}
-	target ??= fallback
+	const target = (usable(remembered.element) ? remembered.element : nearestUsable(remembered)) ?? fallback
 	target?.focus({ preventScroll: true })
 	if (target && target !== main) target.scrollIntoView({ block: 'nearest' })
 	return true

@@ -155,6 +155,8 @@ test('a new artist completes onboarding, then edits the profile, links and image
 	await page.getByRole('button', { name: 'Remove second.png' }).click()
 	await expect(toasts(page)).toContainText('File removed successfully')
 	await expect(page.getByRole('img', { name: 'second.png' })).toHaveCount(0)
+	// Focus moves to the image that was next to it (newest first: work.png, from onboarding), not the first.
+	if (isJs()) await expect(page.getByRole('button', { name: 'Remove work.png' })).toBeFocused()
 
 	await page.getByRole('button', { name: 'Re-ingest profile' }).click()
 	await expect(toasts(page)).toContainText('Profile re-ingestion initiated')
