@@ -8,10 +8,10 @@ import { useEffect, useRef } from 'react'
  * A pressed button is disabled while its form posts, or replaced when the page comes back (Mark as
  * completed becomes Mark as in progress, Undo goes away, a removed row takes its Remove button with
  * it). The browser then drops focus to <body>, and a keyboard or screen reader user starts again at
- * the top of the page. Once the navigation, the fetchers and the tRPC mutations are all idle, if
- * focus is on <body>: the same element again when it is still there and usable; otherwise the
- * control beside where it was, in the nearest part of the page still there (nearestUsable); after a move to
- * another page, that page's <main>. A click on an empty part of the page (which moves focus to
+ * the top of the page. Once the navigation, the fetchers and the tRPC calls are all idle, if focus
+ * is on <body>: the same element again when it is still there and usable; otherwise the control
+ * beside where it was, in the nearest part of the page still there (nearestUsable); after a move
+ * to another page, that page's <main>. A click on an empty part of the page (which moves focus to
  * <body> on purpose) is left alone.
  */
 
@@ -65,12 +65,12 @@ function nearestUsable({ path, beside }: Remembered) {
 }
 
 /** Moves focus back as the comment above says; false when it had not fallen to <body>. */
-function restore(remembered: Remembered, pathname: string) {
+function restore(remembered: Remembered) {
 	const focused = document.activeElement
 	if (focused && focused !== document.body) return false
 	const main = document.getElementById('main-content')
 	const fallback = main && usable(main) ? main : null
-	if (remembered.pathname !== pathname) {
+	if (remembered.pathname !== window.location.pathname) {
 		fallback?.focus({ preventScroll: true })
 		return true
 	}
@@ -92,7 +92,8 @@ export function FocusKeeper() {
 	useEffect(() => {
 		const onFocusIn = (event: FocusEvent) => {
 			const element = event.target
-			if (element instanceof HTMLElement && element !== document.body) remembered.current = remember(element)
+			// (A click remembered it already, on pointerdown.)
+			if (element instanceof HTMLElement && element !== document.body && remembered.current?.element !== element) remembered.current = remember(element)
 		}
 		// What is clicked is what the user is at, even where a click does not focus a button (Safari,
 		// Firefox on macOS); clicking where nothing takes focus moves it to <body>, as the user meant.
@@ -115,7 +116,7 @@ export function FocusKeeper() {
 		// After React has drawn the page that came back (and Radix has moved focus, for a dialog).
 		const frame = requestAnimationFrame(() => {
 			// Used once: a later background change does not move focus again.
-			if (restore(kept, window.location.pathname) && remembered.current === kept) remembered.current = null
+			if (restore(kept) && remembered.current === kept) remembered.current = null
 		})
 		return () => cancelAnimationFrame(frame)
 	}, [idle, location.key])

@@ -182,14 +182,13 @@ function ContextDialogBody({ target, onUnsavedChange, onDone, onCancel }: Contex
 	// The dialog opens while the context loads, with focus on its only control then: Close. Once the
 	// form is there, focus its notes, unless the user has moved on.
 	const formRef = useRef<HTMLFormElement>(null)
-	const loaded = fresh
 	useEffect(() => {
 		const form = formRef.current
 		const focused = document.activeElement
-		if (!loaded || !form || form.contains(focused)) return
+		if (!fresh || !form || form.contains(focused)) return
 		const dialog = form.closest('[role="dialog"]')
 		if (focused === dialog || focused?.matches('[data-dialog-close]')) form.querySelector('textarea')?.focus()
-	}, [loaded])
+	}, [fresh])
 
 	const refresh = () => {
 		void queryClient.invalidateQueries({ queryKey: trpc.context.get.queryKey() })

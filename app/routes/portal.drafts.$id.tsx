@@ -124,8 +124,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 					if (isDomainError(error) && error.message === DRAFT_MESSAGES.changedElsewhere) {
 						return data<RefusedSave>({ answerId, text, error: `${DRAFT_MESSAGES.changedElsewhere} Save again to keep yours.` }, { status: 409 })
 					}
-					// Another account signed in since, or the draft deleted meanwhile (in another tab): no draft page
-					// to come back to, so the error page holds the text to copy.
+					// Deleted meanwhile (in another tab): no draft page to come back to, so the error page holds the text to copy.
 					if (isDomainError(error) && error.code === 'NOT_FOUND' && (await draftGone())) throw data<UnsavedText>({ unsavedText: text }, { status: 404 })
 					throw error
 				}

@@ -109,9 +109,14 @@ function isChangedElsewhere(error: unknown) {
 	return error instanceof Error && error.message === DRAFT_MESSAGES.changedElsewhere
 }
 
+/** The tRPC error code of a failed call (NOT_FOUND, FORBIDDEN…), if it came from the server. */
+function trpcCode(error: unknown) {
+	return error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined
+}
+
 /** What a failed save says: signed out or into another account since the page loaded, or just failed. */
 function saveFailure(error: unknown) {
-	const code = error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined
+	const code = trpcCode(error)
 	if (code === 'UNAUTHORIZED') return DRAFT_MESSAGES.signedOut
 	// The page's account differs from the session's, or the session's account has not finished
 	// onboarding ("Complete your profile first."), which the draft's owner has: another account either way.
@@ -120,7 +125,7 @@ function saveFailure(error: unknown) {
 }
 
 function isNotFound(error: unknown) {
-	return error instanceof TRPCClientError && (error.data as { code?: string } | undefined)?.code === 'NOT_FOUND'
+	return trpcCode(error) === 'NOT_FOUND'
 }
 
 const LEAVE_QUESTION = 'Some of your edits have not been saved yet. Leave this page anyway?'

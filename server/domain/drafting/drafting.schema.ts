@@ -40,8 +40,9 @@ export const DRAFT_MESSAGES = {
 	notWhileGenerating: 'Wait until the draft has been written.',
 	noUndo: 'There is nothing to undo for this answer.',
 	changedElsewhere: 'This answer was changed in another tab or window.',
-	/** The page was shown to one account, and the browser has signed in to another since (in another tab). */
+	/** An autosave after the session ended. */
 	signedOut: 'You were signed out. Sign in again (in another tab) to keep saving.',
+	/** The page was shown to one account, and the browser has signed in to another since (in another tab). */
 	otherAccount: "This browser is now signed in to another account. Sign back in to this draft's account to keep saving.",
 	proOnly: 'Exports to PDF and Word are part of Pro.',
 } as const

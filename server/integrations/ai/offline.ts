@@ -34,13 +34,9 @@ export function createOfflineDrafter(): Drafter {
  * has another wording (its other openings and closings); a choice or a number stays as it is.
  */
 export function composeAnswer(request: AnswerRequest): string {
-	const first = composeWith(request, 0)
-	if (request.replacing === undefined) return first
-	for (let shift = 0; shift < VARIANTS; shift += 1) {
-		const text = shift ? composeWith(request, shift) : first
-		if (text !== request.replacing) return text
-	}
-	return first
+	let text = composeWith(request, 0)
+	for (let shift = 1; shift < VARIANTS && text === request.replacing; shift += 1) text = composeWith(request, shift)
+	return text
 }
 
 /** The answer with the question's planned wording moved `shift` variants on. */
