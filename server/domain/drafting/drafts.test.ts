@@ -208,6 +208,18 @@ describe('drafts', () => {
 		expect(await ctx.db.profile.findUniqueOrThrow({ where: { userId: owner.id }, select: { creditsRemaining: true } })).toEqual(credits)
 	})
 
+	test('a Regenerate that comes back with the same text offers no Undo', async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const { draft, answerIds } = await writtenDraft(ctx, owner)
+		await saveAnswerEdit(ctx, owner, { answerId: answerIds[0]!, userEdit: 'Word for word.' })
+
+		await regenerateAnswer(ctx, owner, { answerId: answerIds[0]! })
+		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => 'Word for word.') })
+		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ status: 'written', text: 'Word for word.', hasUndo: false })
+		await expect(undoRegenerate(ctx, owner, { answerId: answerIds[0]! })).rejects.toMatchObject({ code: 'CONFLICT', message: DRAFT_MESSAGES.noUndo })
+	})
+
 	test(`an artist may regenerate ${REGENERATE_LIMIT} answers in a window; the next is refused until it passes`, async () => {
 		const ctx = await createTestContext()
 		const owner = await artist(ctx)

@@ -108,7 +108,17 @@ async function writeAnswer(ctx: Ctx, run: DraftRun, answer: { id: string; slug: 
 	const written = await ctx.db.draftAnswer.updateMany({
 		where: { id: answer.id, status: 'pending' },
 		// A new revision that no page wrote: a page still showing the text before it is refused, not saved over it.
-		data: { status: 'written', modelAnswer: text, userEdit: null, error: null, tokensUsed: { increment: tokensUsed }, editRevision: { increment: 1 }, editTab: null },
+		data: {
+			status: 'written',
+			modelAnswer: text,
+			userEdit: null,
+			error: null,
+			tokensUsed: { increment: tokensUsed },
+			editRevision: { increment: 1 },
+			editTab: null,
+			// A Regenerate that came back with the very text it replaced has nothing for Undo to bring back.
+			...(text === answer.previousText ? { previousText: null } : {}),
+		},
 	})
 	if (written.count) {
 		ctx.logger.debug({ draftId: run.draftId, answerId: answer.id, model, tokensUsed }, 'answer written')

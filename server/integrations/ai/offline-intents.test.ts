@@ -24,6 +24,9 @@ test('questions are read by what they ask, as funders word them', () => {
 		[ask('Where are you based?', 'short_text'), 'location'],
 		[ask('Medium and Dimensions', 'short_text'), 'mediums'],
 		[ask('Date of Birth', 'short_text'), 'personal'],
+		[ask('Password for the Link', 'short_text'), 'personal'],
+		[ask('Website or Instagram', 'short_text'), 'website'],
+		[ask('Link to Portfolio', 'short_text'), 'website'],
 		[ask('Project Summary', 'short_text'), 'proposal'],
 	]
 	for (const [question, intent] of cases) expect([question.label, classifyQuestion(question)]).toEqual([question.label, intent])
