@@ -65,13 +65,15 @@ export function Toaster({ toast }: { toast: Toast | null }) {
 	return (
 		<section
 			aria-label="Notifications"
-			className="pointer-events-none fixed inset-x-4 bottom-4 z-[100] flex flex-col gap-2 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96"
+			className="toaster pointer-events-none fixed inset-x-4 bottom-4 z-[100] flex flex-col gap-2 sm:inset-x-auto sm:right-6 sm:bottom-6 sm:w-96"
 		>
-			{/* Live regions exist before any toast does, so screen readers announce the ones added later. */}
+			{/* Live regions exist before any toast does, so screen readers announce the ones added later.
+			    Each names its aria-live, though its role implies it: an open modal dialog hides the rest
+			    of the page from screen readers (aria-hidden) except elements with that attribute. */}
 			<div role="status" aria-live="polite" className="flex flex-col gap-2">
 				{toasts.filter((t) => t.type !== 'error').map(card)}
 			</div>
-			<div role="alert" className="flex flex-col gap-2">
+			<div role="alert" aria-live="assertive" className="flex flex-col gap-2">
 				{toasts.filter((t) => t.type === 'error').map(card)}
 			</div>
 		</section>

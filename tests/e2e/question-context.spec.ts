@@ -23,6 +23,9 @@ async function seededQuestion(): Promise<Question> {
 	return rows[0]!
 }
 
+type Box = { x: number; y: number; width: number; height: number }
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
+
 const pdf = (name: string) => ({ name, mimeType: 'application/pdf', buffer: minimalPdf([name]) })
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: tinyPng() })
 
@@ -149,6 +152,8 @@ test('a sixth file is refused with a clear message and nothing is saved', async 
 })
 
 test('the dialog shows the server’s reason when it refuses a save, and keeps what was typed', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+	// A laptop's screen, where a toast at the bottom right used to cover the dialog's Save.
+	await page.setViewportSize({ width: 1280, height: 720 })
 	const question = await seededQuestion()
 	await signIn(context, await createE2eUser(), baseURL!)
 	await open(page, `/portal/opportunities/${question.opportunityId}`)
@@ -164,6 +169,11 @@ test('the dialog shows the server’s reason when it refuses a save, and keeps w
 	await dialog.getByLabel('Add files').setInputFiles([{ name: 'statement.pdf', mimeType: 'application/pdf', buffer: Buffer.from('#!/bin/sh\necho hi\n') }])
 	await dialog.getByRole('button', { name: 'Save' }).click()
 	await expect(toasts(page)).toContainText('statement.pdf: Only JPG, PNG, or PDF files are allowed.')
+	// The toast stands beside the dialog, clear of its buttons.
+	const toast = await toasts(page).getByRole('alert').boundingBox()
+	for (const control of [dialog, dialog.getByRole('button', { name: 'Save' }), dialog.getByRole('button', { name: 'Cancel' })]) {
+		expect(overlap(toast!, (await control.boundingBox())!)).toBe(false)
+	}
 	await expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveValue('Keep me')
 	await expect(dialog.getByText('No files attached yet.')).toBeVisible()
 	// Nothing was saved, notes included.
