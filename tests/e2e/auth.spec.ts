@@ -162,6 +162,20 @@ test.describe('portal layout', () => {
 		await expect(page.getByText('Manage opportunity listings')).toBeVisible()
 	})
 
+	test('after another tab signs in to another account, the next page shows that account, not the one before', async ({ page, context, baseURL }) => {
+		await signIn(context, await createE2eUser({ granted: true, credits: 3 }), baseURL!)
+		await page.goto('/portal/feed')
+		await expect(page.getByText('Credits remaining: 3')).toBeVisible()
+		await whenHydrated(page)
+		// Another tab of this browser signs in to an admin with other credits.
+		await signIn(context, await createE2eUser({ granted: true, credits: 7, role: 'admin' }), baseURL!)
+		const sidebar = page.getByRole('navigation', { name: 'Portal' }).filter({ visible: true })
+		await sidebar.getByRole('link', { name: 'Drafts', exact: true }).click()
+		await expect(page.getByRole('heading', { level: 1, name: 'Drafts' })).toBeVisible()
+		await expect(page.getByText('Credits remaining: 7')).toBeVisible()
+		await expect(sidebar.getByRole('link', { name: 'Admin', exact: true })).toBeVisible()
+	})
+
 	test('on a phone the navigation opens from a menu button', async ({ page, context, baseURL }) => {
 		await page.setViewportSize({ width: 375, height: 740 })
 		await signIn(context, await createE2eUser({ granted: true, credits: 1 }), baseURL!)
