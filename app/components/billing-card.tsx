@@ -32,6 +32,9 @@ export function BillingCard({ billing, packSize }: { billing: BillingSummary; pa
 							</dd>
 							<dd className="mt-1 text-sm text-muted-foreground">{planNote(billing)}</dd>
 							{subscription?.paymentFailed ? <dd className="mt-1 text-sm font-medium text-destructive">{BILLING_MESSAGES.paymentFailed}</dd> : null}
+							{subscription && subscription.renewing > 1 ? (
+								<dd className="mt-1 text-sm font-medium text-destructive">{BILLING_MESSAGES.severalSubscriptions(subscription.renewing)}</dd>
+							) : null}
 						</div>
 						<div>
 							<dt className="text-sm text-muted-foreground">Credits</dt>

@@ -50,7 +50,11 @@ export default function BillingSuccess() {
 						{outcome.kind === 'subscription' ? 'You are on Pro now: unlimited drafts.' : `${outcome.credits} credits were added to your balance.`}
 					</p>
 				) : null}
-				<p>Thank you for upgrading. Taking you to your dashboard in {REDIRECT_DELAY_SECONDS} seconds…</p>
+				{/* A credit pack is a purchase, not an upgrade. */}
+				<p>
+					{outcome?.kind === 'credits' ? 'Thank you for your purchase.' : 'Thank you for upgrading.'} Taking you to your dashboard in {REDIRECT_DELAY_SECONDS}{' '}
+					seconds…
+				</p>
 			</StatusPanel>
 		</PublicLayout>
 	)

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { CheckoutButton } from '#app/components/billing-buttons.tsx'
 import { PublicLayout } from '#app/components/public-layout.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { Check, ShieldCheck } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
@@ -31,11 +31,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
 		proPrice: env.PRO_PRICE_USD,
 		packSize: env.CREDIT_PACK_SIZE,
 		signedIn: Boolean(context.session?.user),
+		/** The signed-in artist's plan (read with the session), marked on its card; null signed out. */
+		plan: context.session?.user?.account.plan ?? null,
 	}
 }
 
 export default function Pricing() {
-	const { contactEmail, billingConfigured, proPrice, packSize, signedIn } = useLoaderData<typeof loader>()
+	const { contactEmail, billingConfigured, proPrice, packSize, signedIn, plan } = useLoaderData<typeof loader>()
 	return (
 		<PublicLayout>
 			<div className="bg-[radial-gradient(ellipse_at_top,var(--color-accent),transparent_60%)]">
@@ -52,6 +54,7 @@ export default function Pricing() {
 							name="Free"
 							price="$0"
 							description="For trying Callboard on your next application."
+							badges={plan === 'free' ? <Badge variant="secondary">Your plan</Badge> : null}
 							features={[
 								'1 free draft opportunity',
 								'Unlimited browsing of opportunities',
@@ -73,7 +76,7 @@ export default function Pricing() {
 							badges={
 								<>
 									<Badge>Most Popular</Badge>
-									<Badge variant="secondary">Early Adopter Pricing</Badge>
+									<Badge variant="secondary">{plan === 'pro' ? 'Your plan' : 'Early Adopter Pricing'}</Badge>
 								</>
 							}
 							features={[
@@ -85,13 +88,22 @@ export default function Pricing() {
 								'Priority support',
 							]}
 						>
-							<CheckoutButton kind="subscription" signedIn={signedIn} configured={billingConfigured} className="w-full">
-								Upgrade to Pro
-							</CheckoutButton>
-							<CheckoutButton kind="credits" signedIn={signedIn} configured={billingConfigured} variant="outline" className="mt-2 w-full">
-								Or buy {packSize} drafts once
-							</CheckoutButton>
-							{billingConfigured ? null : (
+							{plan === 'pro' ? (
+								// Already Pro: nothing to buy here (a credit pack is refused on Pro); the profile manages it.
+								<ButtonLink to="/portal/profile#billing" variant="outline" className="w-full">
+									See your billing
+								</ButtonLink>
+							) : (
+								<>
+									<CheckoutButton kind="subscription" signedIn={signedIn} configured={billingConfigured} className="w-full">
+										Upgrade to Pro
+									</CheckoutButton>
+									<CheckoutButton kind="credits" signedIn={signedIn} configured={billingConfigured} variant="outline" className="mt-2 w-full">
+										Or buy {packSize} drafts once
+									</CheckoutButton>
+								</>
+							)}
+							{billingConfigured || plan === 'pro' ? null : (
 								<p className="mt-3 text-center text-xs text-muted-foreground">{BILLING_MESSAGES.notConfigured}</p>
 							)}
 						</PlanCard>

@@ -109,10 +109,14 @@ test.describe('billing with Stripe', () => {
 		await expect(billing).toContainText(/Renews on \w+ \d+, \d{4}\./)
 		const portal = await toStripe(page, 'Manage billing')
 		await expect(portal).toHaveURL(new RegExp(`^${stripe.url}/p/session/`))
-		// Upgrading again leads to the portal, not to a second subscription.
+		// Pricing marks Pro as the artist's plan and offers nothing more to buy.
 		await open(page, '/pricing')
-		const again = await toStripe(page, 'Upgrade to Pro')
-		await expect(again).toHaveURL(new RegExp(`^${stripe.url}/p/session/`))
+		await expect(page.getByText('Your plan', { exact: true })).toHaveCount(1)
+		await expect(page.getByText('Early Adopter Pricing')).toHaveCount(0)
+		await expect(page.getByRole('button', { name: 'Upgrade to Pro' })).toHaveCount(0)
+		await expect(page.getByRole('button', { name: /Or buy \d+ drafts once/ })).toHaveCount(0)
+		await page.getByRole('link', { name: 'See your billing' }).click()
+		await expect(page.getByRole('region', { name: 'Billing' })).toBeVisible()
 		expect([...stripe.subscriptions.values()].filter((subscription) => subscription.status === 'active')).toHaveLength(1)
 
 		if (!isJs()) return
@@ -140,6 +144,7 @@ test.describe('billing with Stripe', () => {
 		checkout = await toStripe(page, 'Buy 5 credits')
 		await checkout.getByRole('button', { name: 'Pay' }).click()
 		await expect(checkout.getByText('5 credits were added to your balance.')).toBeVisible()
+		await expect(checkout.getByText(/Thank you for your purchase\./)).toBeVisible()
 		await expect
 			.poll(() => withE2eDb(async (client) => (await client.query('SELECT credits_remaining FROM profiles WHERE user_id = $1', [user.id])).rows[0].credits_remaining, server.databaseUrl), { timeout: 15_000 })
 			.toBe(5)

@@ -221,11 +221,11 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
 		const idempotencyKey = header(req.headers, 'idempotency-key') ?? null
 		requests.push({ method, path: url.pathname, query: parseForm(url.search.slice(1)), headers: req.headers, body, idempotencyKey })
 		res.setHeader('Request-Id', `req_${token(14)}`)
-		if (url.pathname.startsWith('/v1/')) return api(req, res, { method, path: url.pathname, body, raw, idempotencyKey })
+		if (url.pathname.startsWith('/v1/')) return api(req, res, { method, path: url.pathname, query: parseForm(url.search.slice(1)), body, raw, idempotencyKey })
 		return page(res, method, url, body, originOf(req))
 	}
 
-	type ApiRequest = { method: string; path: string; body: FormBody; raw: string; idempotencyKey: string | null }
+	type ApiRequest = { method: string; path: string; query: FormBody; body: FormBody; raw: string; idempotencyKey: string | null }
 
 	function api(req: IncomingMessage, res: ServerResponse, request: ApiRequest) {
 		const refusal = authProblem(req.headers)
@@ -255,13 +255,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
 		sendJson(res, 200, result)
 	}
 
-	function route({ method, path, body }: ApiRequest, origin: string): unknown {
+	function route({ method, path, query, body }: ApiRequest, origin: string): unknown {
 		const routes: [string, RegExp, (id: string) => unknown][] = [
 			['POST', /^\/v1\/customers$/, () => createCustomer(body)],
 			['GET', /^\/v1\/customers\/([^/]+)$/, (id) => found(customers.get(id), 'customer', id)],
 			['POST', /^\/v1\/checkout\/sessions$/, () => createCheckoutSession(body, origin)],
+			['GET', /^\/v1\/checkout\/sessions$/, () => listOf('/v1/checkout/sessions', sessions, query, (session) => session.customer)],
 			['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, (id) => found(sessions.get(id), 'checkout.session', id)],
+			['POST', /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, (id) => expireCheckoutSession(id)],
 			['POST', /^\/v1\/billing_portal\/sessions$/, () => createPortalSession(body, origin)],
+			['GET', /^\/v1\/subscriptions$/, () => listOf('/v1/subscriptions', subscriptions, query, (subscription) => subscription.customer)],
 			['GET', /^\/v1\/subscriptions\/([^/]+)$/, (id) => found(subscriptions.get(id), 'subscription', id)],
 		]
 		for (const [routeMethod, pattern, answer] of routes) {
@@ -338,6 +341,38 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
 		const subscriptionMetadata = subscriptionData && typeof subscriptionData === 'object' && !Array.isArray(subscriptionData) ? metadataOf(subscriptionData.metadata) : {}
 		sessions.set(session.id, session)
 		sessionDetails.set(session.id, { price, quantity, subscriptionMetadata })
+		return session
+	}
+
+	/**
+	 * A list endpoint: newest first, filtered by `customer` and `status` as Stripe filters them (a
+	 * subscription list without a status leaves out cancelled ones; `status=all` keeps them), up to
+	 * `limit` (10 by default, at most 100). No paging: the fake never holds that many per customer.
+	 */
+	function listOf<T extends { status: string | null }>(url: string, items: Map<string, T>, query: FormBody, customerOf: (item: T) => string | null) {
+		const customer = text(query.customer)
+		const status = text(query.status)
+		const limit = Math.min(100, Math.max(1, Number(text(query.limit) ?? 10) || 10))
+		const subscriptionsList = url === '/v1/subscriptions'
+		// Newest first: the order they were made in, reversed (`created` has whole seconds only).
+		const data = [...items.values()]
+			.reverse()
+			.filter((item) => !customer || customerOf(item) === customer)
+			.filter((item) => (status ? status === 'all' || item.status === status : !subscriptionsList || item.status !== 'canceled'))
+		return { object: 'list', data: data.slice(0, limit), has_more: data.length > limit, url }
+	}
+
+	/** Stripe's expire: an open session can no longer be paid; any other is refused. */
+	function expireCheckoutSession(id: string): FakeCheckoutSession {
+		const session = found(sessions.get(id), 'checkout.session', id)
+		if (session.status !== 'open') {
+			throw new ApiError(400, {
+				type: 'invalid_request_error',
+				message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${session.status}".`,
+			})
+		}
+		session.status = 'expired'
+		session.url = null
 		return session
 	}
 

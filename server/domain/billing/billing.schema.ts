@@ -25,6 +25,9 @@ export const BILLING_MESSAGES = {
 	/** The same, for "Manage billing" after the session ended on an open page. */
 	signInToManageDescription: 'Please sign in to manage your billing',
 	paymentFailed: 'Your last payment failed. Update your card to keep Pro.',
+	packOnPro: 'You are on Pro, where drafts are unlimited: a credit pack is not needed.',
+	/** The profile's Billing section, when Stripe bills the artist for more than one Pro subscription. */
+	severalSubscriptions: (count: number) => `You are paying for ${count} Pro subscriptions. Open Manage billing to cancel the extra one.`,
 } as const
 
 /** Subscription statuses that keep Pro: paid up, on trial, or retrying a failed payment until Stripe ends it. */

@@ -52,6 +52,19 @@ async function subscribe(ctx: AppContext, actor: { id: string; role: 'user' }) {
 	return { session, subscription: subscription!, events }
 }
 
+/** A Pro checkout made straight through Stripe (its dashboard, or before Callboard's one-checkout rule). */
+function proCheckoutAroundTheRule(ctx: AppContext, userId: string, customerId: string) {
+	return ctx.payments.createCheckoutSession({
+		mode: 'subscription',
+		customerId,
+		priceId: 'price_pro',
+		successUrl: 'http://localhost:3999/billing/success',
+		cancelUrl: 'http://localhost:3999/billing/cancel',
+		clientReferenceId: userId,
+		metadata: { userId, kind: 'subscription' },
+	})
+}
+
 describe('checkout and the portal', () => {
 	test('one customer per artist, created once even when five clicks arrive together, and a subscription checkout', async () => {
 		const { ctx, actor } = await setup()
@@ -60,6 +73,9 @@ describe('checkout and the portal', () => {
 		const { stripeCustomerId } = await profileOf(ctx, actor.id)
 		expect(stripeCustomerId).toBe([...stripe.customers.keys()][0])
 		expect(results.every((result) => result.destination === 'checkout' && result.url.startsWith(`${stripe.url}/c/pay/cs_`))).toBe(true)
+		// One checkout, whichever click made it: two tabs could otherwise pay for two subscriptions.
+		expect(new Set(results.map((result) => result.url)).size).toBe(1)
+		expect(stripe.sessions.size).toBe(1)
 		const session = [...stripe.sessions.values()][0]!
 		expect(session).toMatchObject({
 			mode: 'subscription',
@@ -69,7 +85,7 @@ describe('checkout and the portal', () => {
 			cancel_url: 'http://localhost:3999/billing/cancel',
 			metadata: { userId: actor.id, kind: 'subscription' },
 		})
-		const created = stripe.requests.find((request) => request.path === '/v1/checkout/sessions')!
+		const created = stripe.requests.find((request) => request.method === 'POST' && request.path === '/v1/checkout/sessions')!
 		expect(created.body).toMatchObject({ line_items: [{ price: 'price_pro', quantity: '1' }] })
 	})
 
@@ -77,7 +93,7 @@ describe('checkout and the portal', () => {
 		const { ctx, actor } = await setup()
 		await startCheckout(ctx, actor, { kind: 'credits' })
 		expect([...stripe.sessions.values()][0]).toMatchObject({ mode: 'payment', metadata: { kind: 'credits', credits: '5' } })
-		expect(stripe.requests.find((request) => request.path === '/v1/checkout/sessions')!.body).toMatchObject({ line_items: [{ price: 'price_pack' }] })
+		expect(stripe.requests.find((request) => request.method === 'POST' && request.path === '/v1/checkout/sessions')!.body).toMatchObject({ line_items: [{ price: 'price_pack' }] })
 	})
 
 	test('an artist who already pays for Pro is sent to the billing portal, not a second subscription', async () => {
@@ -87,6 +103,38 @@ describe('checkout and the portal', () => {
 		expect(again).toMatchObject({ destination: 'portal', url: expect.stringContaining(`${stripe.url}/p/session/`) })
 		expect(stripe.sessions.size).toBe(1)
 		expect(await openBillingPortal(ctx, actor)).toMatchObject({ url: expect.stringContaining('/p/session/') })
+	})
+
+	test('a Pro checkout paid in one tab sends the other tab to the portal, before any webhook arrives', async () => {
+		const { ctx, actor } = await setup()
+		const first = await startCheckout(ctx, actor, { kind: 'subscription' })
+		const second = await startCheckout(ctx, actor, { kind: 'subscription' })
+		expect(second.url).toBe(first.url)
+		await stripe.completeCheckout(first.url.split('/').at(-1)!)
+		// No webhook delivered: our records still say free, Stripe says subscribed.
+		expect(await profileOf(ctx, actor.id)).toMatchObject({ plan: 'free' })
+		expect(await startCheckout(ctx, actor, { kind: 'subscription' })).toMatchObject({ destination: 'portal' })
+		expect(stripe.sessions.size).toBe(1)
+	})
+
+	test('of Pro checkouts left open from before, the newest is offered again and the others can no longer be paid', async () => {
+		const { ctx, actor } = await setup()
+		const { url } = await startCheckout(ctx, actor, { kind: 'subscription' })
+		const { stripeCustomerId } = await profileOf(ctx, actor.id)
+		const newer = await proCheckoutAroundTheRule(ctx, actor.id, stripeCustomerId!)
+		// A credit pack's checkout is not Pro's, and stays payable.
+		const pack = await startCheckout(ctx, actor, { kind: 'credits' })
+		expect(await startCheckout(ctx, actor, { kind: 'subscription' })).toEqual({ destination: 'checkout', url: newer.url })
+		expect(stripe.sessions.get(url.split('/').at(-1)!)).toMatchObject({ status: 'expired', url: null })
+		expect(stripe.sessions.get(pack.url.split('/').at(-1)!)).toMatchObject({ status: 'open' })
+		await expect(stripe.completeCheckout(url.split('/').at(-1)!)).rejects.toThrow(/already expired/)
+	})
+
+	test('a credit pack is refused on Pro, where drafts are unlimited', async () => {
+		const { ctx, actor } = await setup()
+		await subscribe(ctx, actor)
+		await expect(startCheckout(ctx, actor, { kind: 'credits' })).rejects.toMatchObject({ code: 'CONFLICT', message: BILLING_MESSAGES.packOnPro })
+		expect([...stripe.sessions.values()].filter((session) => session.mode === 'payment')).toHaveLength(0)
 	})
 
 	test('errors say what the specification says', async () => {
@@ -213,11 +261,26 @@ describe('webhooks', () => {
 		expect(await ctx.db.creditLedgerEntry.findMany({ where: { userId: actor.id, reason: 'credit_pack_refund' }, select: { delta: true } })).toEqual([{ delta: -2 }])
 	})
 
+	test('an artist billed for two Pro subscriptions is told so, and cancelling one still shows the other renewing', async () => {
+		const { ctx, actor } = await setup()
+		await subscribe(ctx, actor)
+		// A second subscription made around the checkout rule (in Stripe's dashboard, or before the rule).
+		const { stripeCustomerId } = await profileOf(ctx, actor.id)
+		const extra = await proCheckoutAroundTheRule(ctx, actor.id, stripeCustomerId!)
+		const paid = await stripe.completeCheckout(extra.id)
+		for (const event of paid.events) await deliver(ctx, event)
+		expect((await getBillingSummary(ctx, actor)).subscription).toMatchObject({ renewing: 2, cancelAtPeriodEnd: false })
+
+		const { subscription, previousAttributes } = stripe.setSubscription(paid.subscription!.id, { cancel_at_period_end: true })
+		await deliver(ctx, stripe.event('customer.subscription.updated', subscription, { previousAttributes }))
+		expect((await getBillingSummary(ctx, actor)).subscription).toMatchObject({ renewing: 1, cancelAtPeriodEnd: false })
+	})
+
 	test('a plan an admin gave is not undone by Stripe events for a user without that subscription', async () => {
 		const { ctx, actor } = await setup()
 		const { admin } = await createActors(ctx.db)
 		await setUserPlan(ctx, admin, { userId: actor.id, plan: 'pro' })
-		await startCheckout(ctx, actor, { kind: 'credits' })
+		await startCheckout(ctx, actor, { kind: 'subscription' })
 		const { stripeCustomerId } = await profileOf(ctx, actor.id)
 		await deliver(ctx, stripe.event('customer.subscription.deleted', { id: 'sub_gone', customer: stripeCustomerId, status: 'canceled' }))
 		expect(await profileOf(ctx, actor.id)).toMatchObject({ plan: 'pro', planSource: 'admin' })

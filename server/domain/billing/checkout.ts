@@ -1,8 +1,9 @@
 import type { AppContext } from '#server/context.ts'
+import type { Prisma } from '#server/db/generated/client.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
-import { PaymentsNotConfiguredError } from '#server/integrations/payments/types.ts'
-import { BILLING_MESSAGES, BILLING_PATHS, CheckoutInput, PRO_STATUSES } from './billing.schema.ts'
+import { PaymentsNotConfiguredError, type SubscriptionState } from '#server/integrations/payments/types.ts'
+import { BILLING_MESSAGES, BILLING_PATHS, CheckoutInput, PRO_STATUSES, type CheckoutKind } from './billing.schema.ts'
 
 type Ctx = Pick<AppContext, 'db' | 'payments' | 'env' | 'logger'>
 
@@ -36,48 +37,87 @@ async function ensureCustomer(ctx: Ctx, actor: Actor): Promise<string> {
 	)
 }
 
-/** Whether the artist already pays for Pro: a second subscription would charge twice. */
-async function hasProSubscription(ctx: Ctx, userId: string) {
-	const count = await ctx.db.subscription.count({ where: { userId, status: { in: [...PRO_STATUSES] } } })
+/** Whether the artist already pays for Pro, as the webhooks recorded it. */
+async function hasProSubscription(db: Prisma.TransactionClient, userId: string) {
+	const count = await db.subscription.count({ where: { userId, status: { in: [...PRO_STATUSES] } } })
 	return count > 0
 }
+
+const isPro = (subscription: SubscriptionState) => (PRO_STATUSES as readonly string[]).includes(subscription.status)
 
 /**
  * create-checkout-subscription / create-checkout-credits (spec section 7): a Stripe Checkout
  * Session for Pro (mode subscription, STRIPE_PRICE_PRO) or a credit pack (mode payment,
  * STRIPE_PRICE_CREDITS, CREDIT_PACK_SIZE credits), returning to the payment outcome pages. The plan
- * and the credits change only when Stripe's webhook says the payment happened. An artist who already
- * has Pro through Stripe is sent to the billing portal instead of a second subscription.
+ * and the credits change only when Stripe's webhook says the payment happened.
+ *
+ * One Pro subscription per artist (ADR 022): an artist who already has one is sent to the billing
+ * portal, and an artist with a Pro checkout still open gets that same checkout again, so two tabs
+ * cannot pay for two subscriptions. A credit pack is refused on Pro, where drafts are unlimited.
  */
 export async function startCheckout(ctx: Ctx, actor: Actor, input: CheckoutInput): Promise<{ url: string; destination: 'checkout' | 'portal' }> {
 	const { kind } = parseInput(CheckoutInput, input)
 	assertConfigured(ctx)
+	if (kind === 'credits') {
+		const profile = await ctx.db.profile.findUnique({ where: { userId: actor.id }, select: { plan: true } })
+		if (profile?.plan === 'pro') throw new DomainError('CONFLICT', BILLING_MESSAGES.packOnPro)
+	}
 	try {
 		const customerId = await ensureCustomer(ctx, actor)
-		if (kind === 'subscription' && (await hasProSubscription(ctx, actor.id))) {
-			const portal = await ctx.payments.createPortalSession({ customerId, returnUrl: appUrl(ctx, BILLING_PATHS.portalReturn) })
-			return { url: portal.url, destination: 'portal' }
-		}
-		const credits = String(ctx.env.CREDIT_PACK_SIZE)
-		const session = await ctx.payments.createCheckoutSession({
-			mode: kind === 'subscription' ? 'subscription' : 'payment',
-			customerId,
-			priceId: (kind === 'subscription' ? ctx.payments.prices.pro : ctx.payments.prices.credits)!,
-			successUrl: appUrl(ctx, BILLING_PATHS.success),
-			cancelUrl: appUrl(ctx, BILLING_PATHS.cancel),
-			clientReferenceId: actor.id,
-			// The pack's size travels with the purchase, so a later change of CREDIT_PACK_SIZE does not alter it.
-			metadata: { userId: actor.id, kind, ...(kind === 'credits' ? { credits } : {}) },
-		})
-		if (!session.url) throw new Error(`Checkout session ${session.id} has no URL`)
-		ctx.logger.info({ userId: actor.id, kind, checkoutSessionId: session.id }, 'checkout session created')
-		return { url: session.url, destination: 'checkout' }
+		if (kind === 'credits') return { url: await createCheckout(ctx, actor, customerId, 'credits'), destination: 'checkout' }
+		return await startProCheckout(ctx, actor, customerId)
 	} catch (error) {
 		if (error instanceof DomainError) throw error
 		if (error instanceof PaymentsNotConfiguredError) throw new DomainError('CONFLICT', BILLING_MESSAGES.notConfigured)
 		ctx.logger.error({ err: error, userId: actor.id, kind }, 'checkout session could not be created')
 		throw new DomainError('UNAVAILABLE', BILLING_MESSAGES.checkoutSessionFailed, { cause: error })
 	}
+}
+
+/**
+ * Pro's checkout, one artist at a time (a lock held across the calls to Stripe, so two clicks cannot
+ * both find nothing open and create two). Stripe is asked as well as our records, which a webhook
+ * not yet arrived would leave behind.
+ */
+async function startProCheckout(ctx: Ctx, actor: Actor, customerId: string): Promise<{ url: string; destination: 'checkout' | 'portal' }> {
+	return ctx.db.$transaction(
+		async (tx) => {
+			await tx.$queryRaw`SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtext(${`checkout:${actor.id}`}))) AS locked`
+			const subscribed = (await hasProSubscription(tx, actor.id)) || (await ctx.payments.listSubscriptions(customerId)).some(isPro)
+			if (subscribed) {
+				const portal = await ctx.payments.createPortalSession({ customerId, returnUrl: appUrl(ctx, BILLING_PATHS.portalReturn) })
+				return { url: portal.url, destination: 'portal' as const }
+			}
+			const open = (await ctx.payments.listOpenCheckoutSessions(customerId)).filter((session) => session.mode === 'subscription' && session.url)
+			const [newest, ...older] = open
+			// Left over from before this rule: only the newest stays payable.
+			for (const session of older) await ctx.payments.expireCheckoutSession(session.id)
+			if (newest?.url) {
+				ctx.logger.info({ userId: actor.id, checkoutSessionId: newest.id }, 'open checkout session reused')
+				return { url: newest.url, destination: 'checkout' as const }
+			}
+			return { url: await createCheckout(ctx, actor, customerId, 'subscription'), destination: 'checkout' as const }
+		},
+		// Stripe is called inside: give it its own timeout, not Prisma's five seconds.
+		{ maxWait: 15_000, timeout: 30_000 },
+	)
+}
+
+async function createCheckout(ctx: Ctx, actor: Actor, customerId: string, kind: CheckoutKind) {
+	const credits = String(ctx.env.CREDIT_PACK_SIZE)
+	const session = await ctx.payments.createCheckoutSession({
+		mode: kind === 'subscription' ? 'subscription' : 'payment',
+		customerId,
+		priceId: (kind === 'subscription' ? ctx.payments.prices.pro : ctx.payments.prices.credits)!,
+		successUrl: appUrl(ctx, BILLING_PATHS.success),
+		cancelUrl: appUrl(ctx, BILLING_PATHS.cancel),
+		clientReferenceId: actor.id,
+		// The pack's size travels with the purchase, so a later change of CREDIT_PACK_SIZE does not alter it.
+		metadata: { userId: actor.id, kind, ...(kind === 'credits' ? { credits } : {}) },
+	})
+	if (!session.url) throw new Error(`Checkout session ${session.id} has no URL`)
+	ctx.logger.info({ userId: actor.id, kind, checkoutSessionId: session.id }, 'checkout session created')
+	return session.url
 }
 
 /** billing-portal (spec section 7): Stripe's page to change the card, cancel, and read invoices. */

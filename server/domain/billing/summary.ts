@@ -35,7 +35,9 @@ export async function getBillingSummary(ctx: Pick<AppContext, 'db' | 'payments'>
 		},
 	})
 	const subscriptions = profile?.user.subscriptions ?? []
-	const current = subscriptions.find((subscription) => (PRO_STATUSES as readonly string[]).includes(subscription.status))
+	const live = subscriptions.filter((subscription) => (PRO_STATUSES as readonly string[]).includes(subscription.status))
+	// One that renews says more than one cancelled beside it: the artist is still being charged.
+	const current = live.find((subscription) => !subscription.cancelAtPeriodEnd) ?? live[0]
 	return {
 		plan: profile?.plan ?? 'free',
 		/** An admin gave this plan (no subscription behind it). */
@@ -48,6 +50,8 @@ export async function getBillingSummary(ctx: Pick<AppContext, 'db' | 'payments'>
 					periodEnd: current.currentPeriodEnd?.toISOString().slice(0, 10) ?? null,
 					cancelAtPeriodEnd: current.cancelAtPeriodEnd,
 					paymentFailed: current.paymentFailedAt !== null || current.status === 'past_due',
+					/** Pro subscriptions that will renew: more than one means the artist pays twice. */
+					renewing: live.filter((subscription) => !subscription.cancelAtPeriodEnd).length,
 				}
 			: null,
 		history: (profile?.user.creditEntries ?? []).map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),

@@ -16,6 +16,9 @@ export function createNotConfiguredPayments(): Payments {
 		retrieveCheckoutSession: async () => refuse(),
 		createPortalSession: async () => refuse(),
 		retrieveSubscription: async () => refuse(),
+		listSubscriptions: async () => refuse(),
+		listOpenCheckoutSessions: async () => refuse(),
+		expireCheckoutSession: async () => refuse(),
 		verifyWebhook: () => refuse(),
 	}
 }

@@ -86,6 +86,22 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
 			return toSubscriptionState(await stripe.subscriptions.retrieve(id))
 		},
 
+		async listSubscriptions(customerId) {
+			// A customer has one or two at most; a hundred is the page Stripe allows.
+			const list = await stripe.subscriptions.list({ customer: customerId, limit: 100 })
+			return list.data.map(toSubscriptionState)
+		},
+
+		async listOpenCheckoutSessions(customerId) {
+			const list = await stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 })
+			// Setup-mode sessions are never Callboard's.
+			return list.data.filter((session) => session.mode === 'subscription' || session.mode === 'payment').map(toCheckoutSession)
+		},
+
+		async expireCheckoutSession(id) {
+			await stripe.checkout.sessions.expire(id)
+		},
+
 		verifyWebhook(rawBody, signature) {
 			if (!webhookSecret) throw new InvalidWebhookSignatureError('STRIPE_WEBHOOK_SECRET is not set: webhooks cannot be verified.')
 			if (!signature) throw new InvalidWebhookSignatureError('The Stripe-Signature header is missing.')

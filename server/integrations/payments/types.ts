@@ -87,6 +87,12 @@ export interface Payments {
 	retrieveCheckoutSession(id: string): Promise<CheckoutSession>
 	createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>
 	retrieveSubscription(id: string): Promise<SubscriptionState>
+	/** The customer's subscriptions that have not ended (every status but canceled), newest first. */
+	listSubscriptions(customerId: string): Promise<SubscriptionState[]>
+	/** The customer's checkout sessions that can still be paid, newest first. */
+	listOpenCheckoutSessions(customerId: string): Promise<CheckoutSession[]>
+	/** Makes an open checkout session unpayable; Stripe refuses one that is no longer open. */
+	expireCheckoutSession(id: string): Promise<void>
 	/** Verifies the signature on the raw body (Stripe-Signature header) and parses the event. */
 	verifyWebhook(rawBody: Buffer, signature: string | null | undefined): PaymentEvent
 }
