@@ -163,14 +163,28 @@ test('an admin adds, edits, reorders, imports, saves as template and deletes que
 		await page.mouse.up()
 		await save
 		expect(await rowLabels(page)).toEqual([medium, 'Project Budget', 'Artist Statement (short)'])
+
+		// And down: the first to the bottom (its row moves in the DOM under the pointer).
+		save = saved()
+		const first = await page.getByRole('button', { name: `Reorder "${medium}"` }).boundingBox()
+		const last = await rows(page).nth(2).boundingBox()
+		await page.mouse.move(first!.x + first!.width / 2, first!.y + first!.height / 2)
+		await page.mouse.down()
+		await page.mouse.move(first!.x + first!.width / 2, last!.y + last!.height - 4, { steps: 12 })
+		await page.mouse.up()
+		await save
+		expect(await rowLabels(page)).toEqual(['Project Budget', 'Artist Statement (short)', medium])
+		await expect(page.getByRole('button', { name: `Reorder "${medium}"` })).toHaveAttribute('aria-pressed', 'false')
 	} else {
 		await page.getByRole('button', { name: `Move "${medium}" up` }).click()
 		await page.getByRole('button', { name: `Move "${medium}" up` }).click()
 		await page.getByRole('button', { name: 'Move "Project Budget" up' }).click()
+		await page.getByRole('button', { name: `Move "${medium}" down` }).click()
+		await page.getByRole('button', { name: `Move "${medium}" down` }).click()
 	}
 	await page.getByRole('link', { name: 'Done' }).click()
 	await page.reload()
-	expect(await rowLabels(page)).toEqual([medium, 'Project Budget', 'Artist Statement (short)'])
+	expect(await rowLabels(page)).toEqual(['Project Budget', 'Artist Statement (short)', medium])
 
 	// Import a template, found by its tag.
 	await page.getByRole('link', { name: 'Import Template' }).click()
@@ -214,7 +228,7 @@ test('an admin adds, edits, reorders, imports, saves as template and deletes que
 	await expect(page.getByRole('heading', { name: 'Questions (3)' })).toBeVisible()
 	// With JavaScript the editor closes in place, and the keyboard's focus goes to the list, not the page's top.
 	if (isJs()) await expect(page.getByRole('heading', { name: 'Questions (3)' })).toBeFocused()
-	expect(await rowLabels(page)).toEqual([medium, 'Artist Statement (short)', templateLabel])
+	expect(await rowLabels(page)).toEqual(['Artist Statement (short)', medium, templateLabel])
 	await expect(rows(page).nth(1)).toContainText('2')
 
 	// The preview, grouped by section.

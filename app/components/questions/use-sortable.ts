@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 
 type Options = {
 	/** Ids in their saved order. */
@@ -26,7 +26,10 @@ const sameOrder = (a: readonly string[], b: readonly string[]) => a.length === b
  */
 export function useSortable({ ids, nameOf, onReorder }: Options) {
 	const [drag, setDrag] = useState<Drag | null>(null)
+	// The same, for the window's pointer listeners, which outlive a render.
+	const current = useRef<Drag | null>(null)
 	const [announcement, setAnnouncement] = useState('')
+	const stopListening = useRef<() => void>(() => {})
 	const rows = useRef(new Map<string, HTMLElement>())
 	const handles = useRef(new Map<string, HTMLElement>())
 	const order = drag?.order ?? [...ids]
@@ -36,16 +39,22 @@ export function useSortable({ ids, nameOf, onReorder }: Options) {
 	useLayoutEffect(() => {
 		if (drag?.mode === 'keyboard') handles.current.get(drag.id)?.focus()
 	}, [drag])
+	useEffect(() => () => stopListening.current(), [])
 
-	function drop(current: Drag) {
-		setDrag(null)
-		setAnnouncement(`${nameOf(current.id)} dropped at ${position(current.order, current.id)}.`)
-		if (!sameOrder(current.order, current.original)) onReorder(current.order)
+	function update(next: Drag | null) {
+		current.current = next
+		setDrag(next)
 	}
 
-	function cancel(current: Drag) {
-		setDrag(null)
-		setAnnouncement(`Reordering cancelled. ${nameOf(current.id)} returned to ${position(current.original, current.id)}.`)
+	function drop(lifted: Drag) {
+		update(null)
+		setAnnouncement(`${nameOf(lifted.id)} dropped at ${position(lifted.order, lifted.id)}.`)
+		if (!sameOrder(lifted.order, lifted.original)) onReorder(lifted.order)
+	}
+
+	function cancel(lifted: Drag) {
+		update(null)
+		setAnnouncement(`Reordering cancelled. ${nameOf(lifted.id)} returned to ${position(lifted.original, lifted.id)}.`)
 	}
 
 	function onKeyDown(id: string, event: KeyboardEvent<HTMLElement>) {
@@ -53,14 +62,14 @@ export function useSortable({ ids, nameOf, onReorder }: Options) {
 		if (event.key === ' ' || event.key === 'Enter') {
 			event.preventDefault()
 			if (lifted) return drop(lifted)
-			setDrag({ id, mode: 'keyboard', original: [...ids], order: [...ids] })
+			update({ id, mode: 'keyboard', original: [...ids], order: [...ids] })
 			setAnnouncement(
 				`${nameOf(id)} lifted, ${position(ids, id)}. Use the up and down arrow keys to move it, Space to drop it, Escape to cancel.`,
 			)
 		} else if (lifted && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
 			event.preventDefault()
 			const next = moved(lifted.order, id, lifted.order.indexOf(id) + (event.key === 'ArrowUp' ? -1 : 1))
-			setDrag({ ...lifted, order: next })
+			update({ ...lifted, order: next })
 			setAnnouncement(`${nameOf(id)} moved to ${position(next, id)}.`)
 		} else if (lifted && event.key === 'Escape') {
 			event.preventDefault()
@@ -68,28 +77,51 @@ export function useSortable({ ids, nameOf, onReorder }: Options) {
 		}
 	}
 
+	/**
+	 * A pointer drag follows the pointer on the window, not on the handle: moving the dragged row down
+	 * moves its element in the DOM, which ends a pointer capture on the handle, so a drag downwards
+	 * used to stop hearing the pointer and never dropped (or saved).
+	 */
 	function onPointerDown(id: string, event: PointerEvent<HTMLElement>) {
 		if (event.button !== 0) return
 		event.preventDefault()
-		event.currentTarget.setPointerCapture(event.pointerId)
-		setDrag({ id, mode: 'pointer', original: [...ids], order: [...ids] })
+		stopListening.current()
+		const { pointerId } = event
+		const move = (moveEvent: globalThis.PointerEvent) => {
+			if (moveEvent.pointerId === pointerId) followPointer(id, moveEvent.clientY)
+		}
+		const end = (endEvent: globalThis.PointerEvent) => {
+			if (endEvent.pointerId !== pointerId) return
+			stopListening.current()
+			const lifted = current.current
+			if (lifted?.mode !== 'pointer' || lifted.id !== id) return
+			if (endEvent.type === 'pointerup') drop(lifted)
+			else cancel(lifted)
+		}
+		window.addEventListener('pointermove', move)
+		window.addEventListener('pointerup', end)
+		window.addEventListener('pointercancel', end)
+		stopListening.current = () => {
+			window.removeEventListener('pointermove', move)
+			window.removeEventListener('pointerup', end)
+			window.removeEventListener('pointercancel', end)
+			stopListening.current = () => {}
+		}
+		update({ id, mode: 'pointer', original: [...ids], order: [...ids] })
 		setAnnouncement(`${nameOf(id)} picked up.`)
 	}
 
-	function onPointerMove(id: string, event: PointerEvent<HTMLElement>) {
-		if (drag?.mode !== 'pointer' || drag.id !== id) return
+	function followPointer(id: string, clientY: number) {
+		const lifted = current.current
+		if (lifted?.mode !== 'pointer' || lifted.id !== id) return
 		// The slot is the number of other rows whose middle lies above the pointer.
-		const others = drag.order.filter((other) => other !== id)
+		const others = lifted.order.filter((other) => other !== id)
 		const slot = others.filter((other) => {
 			const rect = rows.current.get(other)?.getBoundingClientRect()
-			return rect ? rect.top + rect.height / 2 < event.clientY : false
+			return rect ? rect.top + rect.height / 2 < clientY : false
 		}).length
-		const next = moved(drag.order, id, slot)
-		if (!sameOrder(next, drag.order)) setDrag({ ...drag, order: next })
-	}
-
-	function onPointerUp(id: string) {
-		if (drag?.mode === 'pointer' && drag.id === id) drop(drag)
+		const next = moved(lifted.order, id, slot)
+		if (!sameOrder(next, lifted.order)) update({ ...lifted, order: next })
 	}
 
 	return {
@@ -107,9 +139,6 @@ export function useSortable({ ids, nameOf, onReorder }: Options) {
 			},
 			onKeyDown: (event: KeyboardEvent<HTMLElement>) => onKeyDown(id, event),
 			onPointerDown: (event: PointerEvent<HTMLElement>) => onPointerDown(id, event),
-			onPointerMove: (event: PointerEvent<HTMLElement>) => onPointerMove(id, event),
-			onPointerUp: () => onPointerUp(id),
-			onPointerCancel: () => drag?.mode === 'pointer' && cancel(drag),
 			'aria-pressed': drag?.id === id,
 		}),
 	}
