@@ -3,7 +3,7 @@ import type { TextSegment } from '#server/integrations/email/links.ts'
 /** An e-mail's plain-text body with its links clickable, line breaks kept. */
 export function OutboxText({ segments }: { segments: TextSegment[] }) {
 	return (
-		<p className="text-sm break-words whitespace-pre-wrap">
+		<p className="text-sm whitespace-pre-wrap">
 			{segments.map((segment, index) =>
 				segment.kind === 'link' ? (
 					<a key={index} href={segment.value} className="text-primary underline underline-offset-4">

@@ -35,14 +35,14 @@ export default function EditOpportunityLayout() {
 	const { opportunity } = useLoaderData<typeof loader>()
 	const base = `/admin/opportunities/${opportunity.id}`
 	return (
-		<div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-8 sm:px-6">
+		<div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-8 sm:px-6">
 			<div>
 				<ButtonLink to="/admin" variant="ghost" size="sm" className="-ml-3">
 					<ArrowLeft aria-hidden />
 					Back to Dashboard
 				</ButtonLink>
 				<div className="mt-2 flex flex-wrap items-center gap-3">
-					<h1 className="text-2xl font-semibold break-words sm:text-3xl">{opportunity.title}</h1>
+					<h1 className="text-2xl font-semibold sm:text-3xl">{opportunity.title}</h1>
 					{opportunity.active ? null : <Badge variant="outline">Inactive</Badge>}
 				</div>
 			</div>

@@ -48,8 +48,9 @@ export default function AdminLayout() {
 		<div className="flex min-h-dvh flex-col">
 			<SiteHeader />
 			{/* The spec hides the sidebar on small screens; this row keeps every admin page one tap away there, without JavaScript. */}
-			<div className="flex items-center gap-2 overflow-x-auto border-b border-border bg-card px-4 py-2 md:hidden">
-				<nav aria-label="Admin" className="flex-1">
+			{/* The links scroll sideways when they must; the New button stays in view beside them. */}
+			<div className="flex items-center gap-2 border-b border-border bg-card px-4 py-2 md:hidden">
+				<nav aria-label="Admin" className="min-w-0 flex-1 overflow-x-auto">
 					<AdminNavList className="flex gap-1" />
 				</nav>
 				<ButtonLink to="/admin/opportunities/new" size="sm" aria-label="New Opportunity">

@@ -445,7 +445,7 @@ function BriefCard({ ingestedAt, artistBrief }: { ingestedAt: string | null; art
 			{artistBrief ? (
 				<details className="mt-3 rounded-lg border border-border bg-muted/50 px-3 py-2 text-sm">
 					<summary className="cursor-pointer font-medium">Show the brief</summary>
-					<pre className="mt-2 font-sans break-words whitespace-pre-wrap">{artistBrief}</pre>
+					<pre className="mt-2 font-sans whitespace-pre-wrap">{artistBrief}</pre>
 				</details>
 			) : null}
 			<Form method="post" className="mt-4">

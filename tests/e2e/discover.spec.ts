@@ -252,3 +252,27 @@ test.describe('an opportunity', () => {
 		await expectNoSeriousViolations(page)
 	})
 })
+
+test('long words in a call (a URL, a title, a place, a tag) wrap instead of widening the page', async ({ page, context, baseURL }) => {
+	const word = (length: number) => randomBytes(length).toString('hex').slice(0, length)
+	const tag = `t${word(49)}`
+	const { id } = await createE2eOpportunity({
+		title: `Overflow ${word(70)}`,
+		location: `Llanfair${word(60)}, Wales`,
+		tags: [tag],
+		description: `Read the rules at https://example.org/${word(250)} before applying.`,
+	})
+	await signIn(context, await createE2eUser({ role: 'admin' }), baseURL!)
+	const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+	for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+		await page.setViewportSize(viewport)
+		for (const path of [`/portal/feed?type=${tag}`, `/portal/opportunities/${id}`, `/admin/opportunities/${id}`]) {
+			await page.goto(path)
+			if (path.startsWith('/portal/feed')) {
+				await expect(feedCards(page)).toHaveCount(1)
+				await openGroup(page, 'Location')
+			}
+			expect([viewport.width, path, await overflow()]).toEqual([viewport.width, path, 0])
+		}
+	}
+})

@@ -310,7 +310,7 @@ export function OpportunityPreview({ values }: { values: PreviewValues }) {
 					<p id="opportunity-preview-heading" className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
 						Preview
 					</p>
-					<CardTitle as="h3" className="break-words">
+					<CardTitle as="h3">
 						{title}
 					</CardTitle>
 					{values.organization?.trim() ? <p className="text-sm text-muted-foreground">{values.organization.trim()}</p> : null}
