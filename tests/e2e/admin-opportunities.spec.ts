@@ -159,6 +159,34 @@ test('an admin creates, edits, filters, pages and deletes opportunities', async 
 	await expect(page.getByText('Showing 1-20 of 24 opportunities')).toBeVisible()
 })
 
+test('a tag over 50 characters is refused with its reason, and a comma makes two tags', async ({ page, context, baseURL }) => {
+	await signIn(context, await createE2eUser({ role: 'admin' }), baseURL!)
+	await open(page, '/admin/opportunities/new')
+	const long = `t${marker()}`.padEnd(55, 'x')
+	if (isJs()) {
+		const tags = page.getByRole('textbox', { name: 'Tags' })
+		await tags.fill(long)
+		await tags.press('Enter')
+		await expect(page.getByText('Tags must be at most 50 characters')).toBeVisible()
+		// The tag stays in the box to shorten, and was not added.
+		await expect(tags).toHaveValue(long)
+		await expect(tags).toHaveAttribute('aria-invalid', 'true')
+		await expect(page.getByText('0/10 tags')).toBeVisible()
+		await tags.fill('oil,clay')
+		await tags.press('Enter')
+		await expect(page.getByRole('list', { name: 'Tags added' }).getByRole('listitem')).toHaveText([/^oil/, /^clay/])
+		await expect(page.getByText('2/10 tags')).toBeVisible()
+	} else {
+		await page.getByLabel('Title').fill(`Long Tag Grant ${marker()}`)
+		await page.getByLabel('URL').fill('https://example.org/long-tag')
+		await page.getByLabel('Category').selectOption('grant')
+		await page.getByLabel('Tags').fill(`oil, ${long}`)
+		await page.getByRole('button', { name: 'Create Opportunity' }).click()
+		await expect(page.getByText('Tags must be at most 50 characters')).toBeVisible()
+		await expect(page.getByLabel('Tags')).toHaveValue(`oil, ${long}`)
+	}
+})
+
 test('an unknown or malformed opportunity id goes back to the dashboard with "Not Found"', async ({ page, context, baseURL }) => {
 	const admin = await createE2eUser({ role: 'admin' })
 	await signIn(context, admin, baseURL!)

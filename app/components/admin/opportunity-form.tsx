@@ -24,6 +24,8 @@ import {
 	deadlineWarning,
 	MAX_TAGS,
 	normalizeTags,
+	MAX_TAG_LENGTH,
+	TAG_TOO_LONG,
 	UpdateOpportunityInput,
 } from '#server/domain/opportunities/opportunity.schema.ts'
 
@@ -214,10 +216,15 @@ export function OpportunityForm({
 function TagInput({ tags, onChange, errors }: { tags: string[]; onChange: (tags: string[]) => void; errors?: string[] }) {
 	const id = useId()
 	const [draft, setDraft] = useState('')
+	// A tag refused as it is added stays in the box, with the reason.
+	const [refusal, setRefusal] = useState<string | null>(null)
 	const full = tags.length >= MAX_TAGS
 	const add = () => {
 		const next = normalizeTags([...tags, draft])
-		if (next.length <= MAX_TAGS) onChange(next)
+		if (next.some((tag) => tag.length > MAX_TAG_LENGTH)) return setRefusal(TAG_TOO_LONG)
+		if (next.length > MAX_TAGS) return setRefusal('Maximum 10 tags allowed')
+		setRefusal(null)
+		onChange(next)
 		setDraft('')
 		// The tenth disables the box, which drops focus: it goes to the last tag's Remove button.
 		if (next.length >= MAX_TAGS && document.activeElement === input.current) {
@@ -266,19 +273,22 @@ function TagInput({ tags, onChange, errors }: { tags: string[]; onChange: (tags:
 				ref={input}
 				id={id}
 				value={draft}
-				onChange={(event) => setDraft(event.target.value)}
+				onChange={(event) => {
+					setDraft(event.target.value)
+					setRefusal(null)
+				}}
 				onKeyDown={onKeyDown}
 				onBlur={() => draft.trim() && add()}
 				disabled={full}
 				placeholder={full ? 'Maximum 10 tags reached' : 'Type a tag and press Enter'}
-				aria-describedby={`${id}-hint`}
-				aria-invalid={errors?.length ? true : undefined}
+				aria-describedby={`${id}-hint ${id}-error`}
+				aria-invalid={errors?.length || refusal ? true : undefined}
 			/>
 			<p id={`${id}-hint`} className="text-sm text-muted-foreground" aria-live="polite">
 				{tags.length}/{MAX_TAGS} tags
 			</p>
 			{full ? <p className="text-sm font-medium text-amber-700">Maximum 10 tags reached</p> : null}
-			<ErrorList errors={errors} />
+			<ErrorList id={`${id}-error`} errors={refusal ? [refusal, ...(errors ?? [])] : errors} />
 		</div>
 	)
 }

@@ -13,11 +13,16 @@ export type Category = (typeof CATEGORIES)[number]
 export const CATEGORY_LABELS: Record<Category, string> = { grant: 'Grant', residency: 'Residency', open_call: 'Open Call' }
 
 export const MAX_TAGS = 10
+export const MAX_TAG_LENGTH = 50
+export const TAG_TOO_LONG = `Tags must be at most ${MAX_TAG_LENGTH} characters`
 export const PAST_DEADLINE_WARNING = 'Deadline appears to be in the past'
 
-/** Trimmed, lowercased, without empties or duplicates, first occurrence first. */
+/**
+ * Trimmed, lowercased, without empties or duplicates, first occurrence first. A comma separates
+ * tags wherever it comes (the form without JavaScript posts them comma-separated), so "a,b" is two.
+ */
 export function normalizeTags(tags: readonly string[]): string[] {
-	return [...new Set(tags.map((tag) => tag.trim().toLowerCase()).filter(Boolean))]
+	return [...new Set(tags.flatMap((tag) => tag.split(',')).map((tag) => tag.trim().toLowerCase()).filter(Boolean))]
 }
 
 const text = (max: number, message: string) => z.string().trim().max(max, message)
@@ -55,7 +60,8 @@ export const OpportunityInput = z.object({
 		.union([z.string(), z.array(z.string())])
 		.default([])
 		.transform((value) => normalizeTags(typeof value === 'string' ? value.split(',') : value))
-		.pipe(z.array(z.string().max(50, 'Tags must be at most 50 characters')).max(MAX_TAGS, 'Maximum 10 tags allowed')),
+		// Said of the field (not of "tags.3", which no field shows).
+		.pipe(z.array(z.string()).refine((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), TAG_TOO_LONG).max(MAX_TAGS, 'Maximum 10 tags allowed')),
 	description: text(20_000, 'Description too long').default(''),
 })
 export type OpportunityInput = z.input<typeof OpportunityInput>

@@ -62,6 +62,11 @@ describe('the opportunity form schema', () => {
 		const eleven = Array.from({ length: 11 }, (_, i) => `tag${i}`)
 		expect(messagesOf({ ...valid, tags: eleven })).toEqual(['tags: Maximum 10 tags allowed'])
 		expect(messagesOf({ ...valid, tags: [...eleven.slice(0, 10), 'TAG0'] })).toEqual([])
+		// A comma separates tags wherever it comes, a list's items included.
+		expect(OpportunityInput.parse({ ...valid, tags: ['oil,clay', 'wood'] }).tags).toEqual(['oil', 'clay', 'wood'])
+		// A tag too long is said of the field, which shows it.
+		expect(messagesOf({ ...valid, tags: ['oil', 'x'.repeat(51)] })).toEqual(['tags: Tags must be at most 50 characters'])
+		expect(messagesOf({ ...valid, tags: ['x'.repeat(50)] })).toEqual([])
 	})
 
 	test('deadline, location and description are optional; a deadline must be a calendar date', () => {
