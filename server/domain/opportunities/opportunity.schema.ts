@@ -35,7 +35,15 @@ const optionalText = (max: number, message: string) =>
 		.optional()
 		.transform((value) => value || null)
 
-const IsoDate = z.iso.date({ message: 'Deadline must be a date (yyyy-MM-dd)' })
+/** Deadlines a call can have: a typo'd year (0001, 9999) is refused rather than shown as "Invalid date". */
+export const DEADLINE_YEARS = { min: 2000, max: 2100 } as const
+const IsoDate = z.iso
+	.date({ message: 'Deadline must be a date (yyyy-MM-dd)' })
+	.refine((date) => {
+		// zod runs this after a failed format check too: that one speaks for a malformed date.
+		const year = Number(/^(\d{4})-\d\d-\d\d$/.exec(date)?.[1] ?? DEADLINE_YEARS.min)
+		return year >= DEADLINE_YEARS.min && year <= DEADLINE_YEARS.max
+	}, `Deadline must be between ${DEADLINE_YEARS.min} and ${DEADLINE_YEARS.max}`)
 
 export const OpportunityInput = z.object({
 	// Counted in characters, as the database's CHECK counts them.

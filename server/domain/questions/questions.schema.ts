@@ -35,7 +35,16 @@ export const MAX_LIMIT_VALUE = { chars: ANSWER_MAX_CHARS, words: 10_000 } as con
 
 /** Trimmed, without blanks and without repeats, in the order given. */
 export function cleanOptions(options: readonly string[]): string[] {
-	return [...new Set(options.map((option) => option.trim()).filter(Boolean))]
+	// "Yes" and "yes" are one option to an artist choosing: the first spelling is kept.
+	const seen = new Set<string>()
+	return options
+		.map((option) => option.trim())
+		.filter((option) => {
+			const key = option.toLocaleLowerCase('en')
+			if (!option || seen.has(key)) return false
+			seen.add(key)
+			return true
+		})
 }
 
 const emptyToUndefined = (value: unknown) => {

@@ -80,7 +80,7 @@ describe('question validation', () => {
 				fieldErrors: { options: ['At least 2 options are required for choice types'] },
 			})
 		}
-		await expect(add('Medium', { type: 'multi_select', options: [' Oil ', 'Oil', 'Clay', ''] })).resolves.toMatchObject({
+		await expect(add('Medium', { type: 'multi_select', options: [' Oil ', 'Oil', 'Clay', '', 'OIL', ' clay'] })).resolves.toMatchObject({
 			options: ['Oil', 'Clay'],
 		})
 		const many = Array.from({ length: 25 }, (_, i) => `Option ${i + 1}`)
