@@ -7,6 +7,7 @@ import { ArrowLeft } from '#app/components/ui/icons.tsx'
 import { requireOpportunityForAdmin } from '#app/utils/admin-opportunity.server.ts'
 import { cn } from '#app/utils/cn.ts'
 import { pageMeta } from '#app/utils/meta.ts'
+import { opportunityTabTitle } from '#app/utils/opportunity-form.ts'
 import { viewerDay } from '#app/utils/viewer-day.server.ts'
 
 /*
@@ -15,8 +16,7 @@ import { viewerDay } from '#app/utils/viewer-day.server.ts'
  * own address and works without JavaScript; the current one carries aria-current.
  */
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-	pageMeta({ title: data ? `Edit ${data.opportunity.title}` : 'Edit opportunity', noindex: true })
+export const meta: MetaFunction<typeof loader> = ({ data }) => pageMeta({ title: opportunityTabTitle(data?.opportunity.title, 'Edit'), noindex: true })
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
 	const { opportunity } = await requireOpportunityForAdmin(request, context, params.id)

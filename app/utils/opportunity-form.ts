@@ -30,3 +30,11 @@ export type OpportunityFormValues = ReturnType<typeof opportunityValuesFromForm>
 export function formDefaultsFrom(values: OpportunityFormValues) {
 	return { ...values, tags: normalizeTags(values.tags.split(',')) }
 }
+
+/** The route id of an opportunity's admin layout, whose loader data its tabs read. */
+export const OPPORTUNITY_LAYOUT = 'routes/admin.opportunities.$id'
+
+/** An admin tab's title names its opportunity, so open tabs of several can be told apart. */
+export function opportunityTabTitle(title: string | undefined, tab: string) {
+	return title ? `${tab}: ${title}` : `${tab} opportunity`
+}

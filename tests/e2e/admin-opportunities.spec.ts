@@ -84,6 +84,8 @@ test('an admin creates, edits, filters, pages and deletes opportunities', async 
 	await expect(page).toHaveURL(/\/admin\/opportunities\/[0-9a-f-]{36}$/)
 	await expect(toasts(page).getByText('Opportunity created successfully! You can now add application questions.')).toBeVisible()
 	await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+	// Tabs of several opportunities can be told apart.
+	await expect(page).toHaveTitle(`Edit: ${title} · Callboard`)
 	await expect(page.getByRole('link', { name: 'Opportunity Details' })).toHaveAttribute('aria-current', 'page')
 	await expect(page.getByRole('link', { name: 'Application Questions' })).toBeVisible()
 	if (isJs()) {
