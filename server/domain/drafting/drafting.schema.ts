@@ -45,6 +45,8 @@ export const DRAFT_MESSAGES = {
 	/** The page was shown to one account, and the browser has signed in to another since (in another tab). */
 	otherAccount: "This browser is now signed in to another account. Sign back in to this draft's account to keep saving.",
 	proOnly: 'Exports to PDF and Word are part of Pro.',
+	/** A choice question's answer that is not among its options (a form or request made by hand). */
+	notAnOption: "Choose from the question's options.",
 } as const
 
 /** The spec's generate-draft request: which opportunity, in which tone. */

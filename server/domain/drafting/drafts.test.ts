@@ -113,6 +113,30 @@ describe('drafts', () => {
 		})
 	})
 
+	test("a choice question's answer must be among its options; text is refused and what was saved stays", async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const opportunity = await createOpportunityWithQuestions(ctx.db, [
+			{ label: 'Stage', type: 'multiple_choice', options: ['Idea', 'Finished'] },
+			{ label: 'Media', type: 'multi_select', options: ['Oil', 'Clay', 'Wood'] },
+		])
+		const { draftId } = await generateDraft(ctx, owner, { opportunityId: opportunity.id })
+		await (ctx.jobs as RecordingJobs).runAll(ctx)
+		const [stage, media] = (await getDraftForOwner(ctx, owner, { draftId })).answers.map((answer) => answer.id)
+		const refused = { code: 'INVALID', message: DRAFT_MESSAGES.notAnOption }
+
+		expect(await saveAnswerEdit(ctx, owner, { answerId: stage!, userEdit: 'Finished' })).toMatchObject({ saved: true })
+		expect(await saveAnswerEdit(ctx, owner, { answerId: media!, userEdit: '["Oil","Wood"]' })).toMatchObject({ saved: true })
+		await expect(saveAnswerEdit(ctx, owner, { answerId: stage!, userEdit: 'Lorem ipsum' })).rejects.toMatchObject(refused)
+		for (const userEdit of ['Lorem ipsum', '["Oil","Bronze"]', '[1,2]', '{"a":"Oil"}', '"Oil"']) {
+			await expect(saveAnswerEdit(ctx, owner, { answerId: media!, userEdit })).rejects.toMatchObject(refused)
+		}
+		expect((await getDraftForOwner(ctx, owner, { draftId })).answers.map((answer) => answer.text)).toEqual(['Finished', '["Oil","Wood"]'])
+		// Clearing a choice is allowed.
+		expect(await saveAnswerEdit(ctx, owner, { answerId: media!, userEdit: '[]' })).toMatchObject({ saved: true })
+		expect(await saveAnswerEdit(ctx, owner, { answerId: stage!, userEdit: '' })).toMatchObject({ saved: true })
+	})
+
 	test("a page's autosave is refused when another page saved the answer since it loaded, and kept when the artist keeps theirs", async () => {
 		const ctx = await createTestContext()
 		const owner = await artist(ctx)

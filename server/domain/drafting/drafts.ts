@@ -174,6 +174,7 @@ export async function saveAnswerEdit(ctx: Pick<AppContext, 'db'>, actor: Actor, 
 	if (viewerId !== undefined && viewerId !== actor.id) throw new DomainError('FORBIDDEN', DRAFT_MESSAGES.otherAccount)
 	const id = existingId(answerId, 'Answer')
 	const inDraft = namedDraft(draftId) ?? null
+	const chosen = choicesIn(userEdit)
 	// One statement, as autosave calls it every few seconds while someone types: find the answer
 	// among this artist's own, save a newer revision, and mark the draft in progress on its first edit.
 	const [row] = await ctx.db.$queryRaw<
@@ -182,13 +183,20 @@ export async function saveAnswerEdit(ctx: Pick<AppContext, 'db'>, actor: Actor, 
 			draft_status: string
 			stored_revision: bigint
 			stored_tab: string | null
+			shape_ok: boolean
 			revision: bigint | null
 			saved_draft_status: string | null
 		}[]
 	>`
 		WITH own AS (
 			SELECT a.id, a.draft_id, a.status::text AS answer_status, d.status::text AS draft_status,
-			       a.edit_revision AS stored_revision, a.edit_tab AS stored_tab
+			       a.edit_revision AS stored_revision, a.edit_tab AS stored_tab,
+			       -- A choice question takes its own options only (stored as the page sends them: one
+			       -- option, or a JSON array of options), or nothing.
+			       COALESCE(CASE a.question_type::text
+			         WHEN 'multiple_choice' THEN ${userEdit} = '' OR ${userEdit} = ANY(a.options)
+			         WHEN 'multi_select' THEN ${userEdit} = '' OR ${chosen}::text[] <@ a.options
+			         ELSE true END, false) AS shape_ok
 			FROM draft_answers a JOIN drafts d ON d.id = a.draft_id
 			WHERE a.id = ${id}::uuid AND d.user_id = ${actor.id}::uuid AND (${inDraft}::uuid IS NULL OR a.draft_id = ${inDraft}::uuid)
 			-- The row as the UPDATE will see it, when two saves race.
@@ -198,7 +206,7 @@ export async function saveAnswerEdit(ctx: Pick<AppContext, 'db'>, actor: Actor, 
 			SET user_edit = ${userEdit}, status = 'written', error = NULL, updated_at = now(),
 				edit_revision = COALESCE(${revision ?? null}::bigint, a.edit_revision + 1), edit_tab = ${tab ?? null}
 			FROM own
-			WHERE a.id = own.id AND a.status <> 'pending'
+			WHERE a.id = own.id AND a.status <> 'pending' AND own.shape_ok
 				AND (${revision ?? null}::bigint IS NULL OR a.edit_revision < ${revision ?? null}::bigint)
 				AND (${baseRevision ?? null}::bigint IS NULL OR a.edit_revision <= ${baseRevision ?? null}::bigint OR a.edit_tab = ${tab ?? null})
 			RETURNING a.edit_revision, a.draft_id
@@ -209,11 +217,12 @@ export async function saveAnswerEdit(ctx: Pick<AppContext, 'db'>, actor: Actor, 
 			WHERE d.id = saved.draft_id
 			RETURNING d.status::text AS status
 		)
-		SELECT own.answer_status, own.draft_status, own.stored_revision, own.stored_tab, (SELECT edit_revision FROM saved) AS revision,
+		SELECT own.answer_status, own.draft_status, own.stored_revision, own.stored_tab, own.shape_ok, (SELECT edit_revision FROM saved) AS revision,
 		       (SELECT status FROM draft) AS saved_draft_status
 		FROM own`
 	if (!row) throw new DomainError('NOT_FOUND', 'Answer not found')
 	if (row.answer_status === 'pending') throw new DomainError('CONFLICT', 'This answer is being written. Edit it once it appears.')
+	if (!row.shape_ok) throw new DomainError('INVALID', DRAFT_MESSAGES.notAnOption)
 	if (row.revision === null) {
 		// Not saved: another page's newer revision, or an older edit of this page arriving late (changes nothing).
 		const ownRevision = tab !== undefined && row.stored_tab === tab
@@ -221,6 +230,16 @@ export async function saveAnswerEdit(ctx: Pick<AppContext, 'db'>, actor: Actor, 
 		return { saved: false as const, draftStatus: row.draft_status as DraftStatus }
 	}
 	return { saved: true as const, revision: Number(row.revision), draftStatus: (row.saved_draft_status ?? row.draft_status) as DraftStatus }
+}
+
+/** The options a multi_select answer names (a JSON array of strings), or null when it is not one. */
+function choicesIn(text: string): string[] | null {
+	try {
+		const value: unknown = JSON.parse(text)
+		return Array.isArray(value) && value.every((item) => typeof item === 'string') ? value : null
+	} catch {
+		return null
+	}
 }
 
 function assertCanRewrite(status: string) {
