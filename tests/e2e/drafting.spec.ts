@@ -430,3 +430,23 @@ test('the drafts list pages by 20; a page past the end opens the last page', asy
 	await expect(page.getByRole('link', { name: /Paged draft 21\b/ })).toBeVisible()
 	await expect(page.getByText("You haven't created any drafts yet.")).toHaveCount(0)
 })
+
+test('an answer the drafter had nothing for is marked empty, and required when it is, until the artist writes it', async ({ page, context, baseURL }) => {
+	await signIn(context, await createE2eUser({ plan: 'pro', granted: true }), baseURL!)
+	const { id } = await createE2eOpportunity({
+		title: `Touring Call ${randomBytes(3).toString('hex')}`,
+		questions: [
+			{ label: 'Artist statement', slug: 'artist-statement' },
+			{ label: 'Nationality', slug: 'nationality', type: 'short_text', required: true },
+			{ label: 'Passport number', slug: 'passport-number', type: 'short_text' },
+		],
+	})
+	await generate(page, id)
+	const card = (label: string) => page.getByRole('group', { name: new RegExp(label) })
+	await expect(card('Nationality').getByRole('textbox')).toHaveValue('')
+	await expect(card('Nationality')).toContainText('Required, and still empty: add your answer.')
+	await expect(card('Passport number')).toContainText('Empty: add your answer, or leave it out.')
+	await expect(card('Artist statement')).not.toContainText('still empty')
+	await saveAnswer(page, 2, 'Nationality', 'Portuguese')
+	await expect(card('Nationality')).not.toContainText('still empty')
+})

@@ -17,6 +17,9 @@ import { AnswerEditorsContext, DRAFT_GONE_MESSAGE, useAutosave, type SaveState }
 
 export type AnswerView = DraftView['answers'][number]
 
+/** No text, or no option chosen (a multi-select answer is a JSON array). */
+const isEmptyAnswer = (text: string) => !text.trim() || text.trim() === '[]'
+
 type AnswerCardProps = {
 	number: number
 	answer: AnswerView
@@ -113,6 +116,10 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 								</>
 							) : null}
 							{formatProblem ? <span className="font-medium text-destructive">{formatProblem}</span> : null}
+							{/* The drafter leaves empty what it had nothing to go on for (a nationality, a video link). */}
+							{answer.status === 'written' && isEmptyAnswer(text) ? (
+								<span className={cn('font-medium text-amber-700', limit && 'ml-2')}>{answer.required ? 'Required, and still empty: add your answer.' : 'Empty: add your answer, or leave it out.'}</span>
+							) : null}
 						</p>
 						<p id={`${id}-save`} aria-live="polite" className="text-muted-foreground">
 							{refused ? <span className="font-medium text-destructive">{refused.error}</span> : <SaveStatus number={number} state={autosave.state} onRetry={autosave.retry} onKeepMine={autosave.overwrite} />}
