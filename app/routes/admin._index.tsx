@@ -124,7 +124,7 @@ function Filters({ data }: { data: LoaderData }) {
 						<Label htmlFor={`${id}-q`}>Search</Label>
 						<div className="relative">
 							<Search aria-hidden className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
-							<Input id={`${id}-q`} type="search" name="q" defaultValue={filters.q} placeholder="Title or tag" className="pl-9" />
+							<Input id={`${id}-q`} type="search" name="q" defaultValue={filters.q} maxLength={200} placeholder="Title or tag" className="pl-9" />
 						</div>
 					</div>
 					<div className="grid gap-1.5">

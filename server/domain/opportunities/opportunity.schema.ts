@@ -95,7 +95,13 @@ export const ADMIN_PAGE_SIZE = 20
  * default rather than failing: a hand-edited address still shows a list.
  */
 export const AdminListInput = z.object({
-	q: z.string().trim().max(200).catch('').default(''),
+	// The search box holds 200 characters; a longer search in a hand-made URL is cut, as the drafts
+	// list cuts it, rather than dropped (which listed everything under an empty box).
+	q: z
+		.string()
+		.transform((value) => value.slice(0, 200).trim())
+		.catch('')
+		.default(''),
 	category: z.enum([...CATEGORIES, 'all']).catch('all').default('all'),
 	location: z.string().trim().max(200).catch('').default(''),
 	deadline: z.enum(DEADLINE_FILTERS).catch('all').default('all'),

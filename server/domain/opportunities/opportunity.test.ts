@@ -12,7 +12,7 @@ import {
 	setOpportunityActive,
 	updateOpportunity,
 } from './opportunity.ts'
-import { deadlineWarning, OpportunityInput, type OpportunityInput as Input } from './opportunity.schema.ts'
+import { AdminListInput, deadlineWarning, OpportunityInput, type OpportunityInput as Input } from './opportunity.schema.ts'
 
 const admin: Actor = { id: '00000000-0000-4000-8000-00000000000a', role: 'admin' }
 const user: Actor = { id: '00000000-0000-4000-8000-00000000000b', role: 'user' }
@@ -81,6 +81,12 @@ describe('the opportunity form schema', () => {
 		// Not a day of the calendar: the one error, and no "in the past" warning beside it.
 		expect(messagesOf({ ...valid, deadline: '2020-02-30' })).toEqual(['deadline: Deadline must be a date (yyyy-MM-dd)'])
 		expect(deadlineWarning('2020-02-30', '2026-11-23')).toBeNull()
+	})
+
+	test("the admin list's search is cut to 200 characters, not dropped", () => {
+		expect(AdminListInput.parse({ q: `  ${'a'.repeat(3000)}` }).q).toBe('a'.repeat(198))
+		expect(AdminListInput.parse({ q: ' Harbour ' }).q).toBe('Harbour')
+		expect(AdminListInput.parse({ q: ['x', 'y'] }).q).toBe('')
 	})
 
 	test('a past deadline only warns', () => {
