@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useId, useState, type ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { BillingCard } from '#app/components/billing-card.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { SectionCard } from '#app/components/section-card.tsx'
 import { Field, SelectField, type FieldErrors } from '#app/components/forms.tsx'
 import { ImageFilesField } from '#app/components/image-files-field.tsx'
 import { PracticeFields } from '#app/components/practice-fields.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
-import { Button } from '#app/components/ui/button.tsx'
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
+import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { CircleAlert, ExternalLink, FileText, RefreshCw, Trash2 } from '#app/components/ui/icons.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
@@ -164,6 +164,11 @@ export default function Profile() {
 			<ImagesCard images={data.images} />
 			<BriefCard ingestedAt={data.ingestedAt} artistBrief={data.artistBrief} />
 			<BillingCard billing={data.billing} packSize={data.packSize} />
+			<SectionCard title="Account" description="The devices you are signed in on, and deleting your account.">
+				<ButtonLink to="/portal/account" variant="outline">
+					Manage your account
+				</ButtonLink>
+			</SectionCard>
 		</div>
 	)
 }
@@ -173,24 +178,6 @@ export function ErrorBoundary() {
 }
 
 type FailedForm = { formError: string; fieldErrors: FieldErrors; values?: unknown } | null
-
-/** A card that is also a named region, so each form can be found by its heading. */
-function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
-	const id = useId()
-	return (
-		<section aria-labelledby={id}>
-			<Card>
-				<CardHeader>
-					<CardTitle as="h2" id={id}>
-						{title}
-					</CardTitle>
-					{description ? <CardDescription>{description}</CardDescription> : null}
-				</CardHeader>
-				<CardContent>{children}</CardContent>
-			</Card>
-		</section>
-	)
-}
 
 function useBusy(intent: string) {
 	const navigation = useNavigation()
@@ -219,7 +206,7 @@ function BasicsCard({ basics, timeZones, failed }: { basics: LoaderData['basics'
 		/>
 	)
 	return (
-		<Section title="Basics">
+		<SectionCard title="Basics">
 			<Form method="post" onSubmit={onSubmit} noValidate className="grid gap-5">
 				<input type="hidden" name="intent" value="update-basics" />
 				{text('fullName', 'Full name', 'name')}
@@ -257,7 +244,7 @@ function BasicsCard({ basics, timeZones, failed }: { basics: LoaderData['basics'
 					</Button>
 				</div>
 			</Form>
-		</Section>
+		</SectionCard>
 	)
 }
 
@@ -268,7 +255,7 @@ function LinksCard({ links, failed }: { links: LoaderData['links']; failed: Fail
 	const [url, setUrl] = useState(submitted?.url ?? '')
 	const urlErrors = failed?.fieldErrors.url
 	return (
-		<Section title="Links" description="Press, social and portfolio links, newest first.">
+		<SectionCard title="Links" description="Press, social and portfolio links, newest first.">
 			{links.length ? (
 				<ul className="mb-5 divide-y divide-border rounded-lg border border-border">
 					{links.map((link) => (
@@ -333,7 +320,7 @@ function LinksCard({ links, failed }: { links: LoaderData['links']; failed: Fail
 					</Button>
 				</Form>
 			)}
-		</Section>
+		</SectionCard>
 	)
 }
 
@@ -367,7 +354,7 @@ function RemoveFileButton({ assetId, name }: { assetId: string; name: string }) 
 
 function CvCard({ cv, readError }: { cv: LoaderData['cv']; readError: LoaderData['cvReadError'] }) {
 	return (
-		<Section title="CV" description="PDF, DOC or DOCX, up to 10 MB. A new CV replaces the current one; text is read from PDFs.">
+		<SectionCard title="CV" description="PDF, DOC or DOCX, up to 10 MB. A new CV replaces the current one; text is read from PDFs.">
 			{cv ? (
 				<div className="mb-5 grid gap-3">
 					<div className="flex flex-wrap items-center gap-3 rounded-lg border border-border px-3 py-2">
@@ -394,14 +381,14 @@ function CvCard({ cv, readError }: { cv: LoaderData['cv']; readError: LoaderData
 			<UploadForm intent="upload-cv" label={cv ? 'Replace CV' : 'Upload CV'}>
 				<Field label="CV file" inputProps={{ name: 'cv', type: 'file', accept: ACCEPT.cv, required: true, className: 'h-auto py-2' }} />
 			</UploadForm>
-		</Section>
+		</SectionCard>
 	)
 }
 
 function ImagesCard({ images }: { images: LoaderData['images'] }) {
 	const remaining = MAX_IMAGES - images.length
 	return (
-		<Section title="Images" description={`Up to ${MAX_IMAGES} images of your work: JPEG, PNG, GIF or WEBP, 10 MB each.`}>
+		<SectionCard title="Images" description={`Up to ${MAX_IMAGES} images of your work: JPEG, PNG, GIF or WEBP, 10 MB each.`}>
 			{images.length ? (
 				<ul className="mb-5 grid grid-cols-2 gap-3 sm:grid-cols-3">
 					{images.map((image) => (
@@ -430,14 +417,14 @@ function ImagesCard({ images }: { images: LoaderData['images'] }) {
 			) : (
 				<p className="text-sm text-foreground">You have {MAX_IMAGES} images, the most you can keep. Remove one to add another.</p>
 			)}
-		</Section>
+		</SectionCard>
 	)
 }
 
 function BriefCard({ ingestedAt, artistBrief }: { ingestedAt: string | null; artistBrief: string | null }) {
 	const busy = useBusy('reingest')
 	return (
-		<Section
+		<SectionCard
 			title="Artist brief"
 			description="A summary of your profile and CV that grounds every draft. It is rebuilt when your profile or files change."
 		>
@@ -455,6 +442,6 @@ function BriefCard({ ingestedAt, artistBrief }: { ingestedAt: string | null; art
 					{busy ? 'Starting…' : 'Re-ingest profile'}
 				</Button>
 			</Form>
-		</Section>
+		</SectionCard>
 	)
 }

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { minimalPdf, tinyPng } from '../fixtures/files.ts'
 import { linkFromOutbox, toasts, uniqueEmail, whenHydrated } from './support/page.ts'
+import { createE2eUser, signIn, withE2eDb } from './support/e2e-db.ts'
 
 // The whole first visit of a new artist, as one story, with JavaScript on and off:
 // sign up → confirm from the outbox → onboard with files → edit the profile →
@@ -77,4 +78,43 @@ test('a new artist signs up, onboards with files, edits the profile and comes ba
 	await page.goto('/portal/profile')
 	await expect(page.getByLabel('City')).toHaveValue('Accra')
 	await expect(page.getByLabel('Full name')).toHaveValue('Maya Okafor')
+})
+
+test('an artist signs out of their other devices, then deletes the account, confirming with its e-mail address', async ({ page, context, baseURL, browser }) => {
+	const user = await createE2eUser({ granted: true, credits: 1 })
+	await signIn(context, user, baseURL!)
+	// A second device.
+	const elsewhere = await browser.newContext()
+	await signIn(elsewhere, user, baseURL!)
+	const other = await elsewhere.newPage()
+	await other.goto(`${baseURL}/portal/feed`)
+	await expect(other.getByRole('heading', { level: 1, name: 'Opportunities' })).toBeVisible()
+
+	await page.goto('/portal/profile')
+	await page.getByRole('link', { name: 'Manage your account' }).click()
+	await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
+	await expect(page.getByText('You are also signed in on 1 other device or browser.')).toBeVisible()
+	await page.getByRole('button', { name: 'Sign out of other devices' }).click()
+	await expect(toasts(page)).toContainText('1 other session ended.')
+	await expect(page.getByText('You are signed in on this device only.')).toBeVisible()
+	await other.goto(`${baseURL}/portal/feed`)
+	await expect(other).toHaveURL(/\/signin/)
+	await elsewhere.close()
+
+	// A wrong address deletes nothing and says why.
+	const confirm = page.getByLabel(/Type your e-mail address/)
+	await confirm.fill('someone-else@example.test')
+	await page.getByRole('button', { name: 'Delete my account' }).click()
+	await expect(page.getByText('Type your e-mail address to confirm.')).toBeVisible()
+	await expect(confirm).toHaveValue('someone-else@example.test')
+	expect(await withE2eDb(async (client) => (await client.query('SELECT count(*)::int AS n FROM users WHERE id = $1', [user.id])).rows[0].n)).toBe(1)
+
+	await confirm.fill(user.email)
+	await page.getByRole('button', { name: 'Delete my account' }).click()
+	await expect(page).toHaveURL(/\/$/)
+	await expect(toasts(page)).toContainText('Account deleted')
+	await expect(toasts(page)).toContainText('Your account and everything in it were deleted.')
+	expect(await withE2eDb(async (client) => (await client.query('SELECT count(*)::int AS n FROM users WHERE id = $1', [user.id])).rows[0].n)).toBe(0)
+	await page.goto('/portal/feed')
+	await expect(page).toHaveURL(/\/signin/)
 })

@@ -266,6 +266,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
 			['POST', /^\/v1\/billing_portal\/sessions$/, () => createPortalSession(body, origin)],
 			['GET', /^\/v1\/subscriptions$/, () => listOf('/v1/subscriptions', subscriptions, query, (subscription) => subscription.customer)],
 			['GET', /^\/v1\/subscriptions\/([^/]+)$/, (id) => found(subscriptions.get(id), 'subscription', id)],
+			['DELETE', /^\/v1\/subscriptions\/([^/]+)$/, (id) => cancelNow(id)],
 		]
 		for (const [routeMethod, pattern, answer] of routes) {
 			const match = pattern.exec(path)
@@ -360,6 +361,15 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
 			.filter((item) => !customer || customerOf(item) === customer)
 			.filter((item) => (status ? status === 'all' || item.status === status : !subscriptionsList || item.status !== 'canceled'))
 		return { object: 'list', data: data.slice(0, limit), has_more: data.length > limit, url }
+	}
+
+	/** Stripe's cancel: the subscription ends now (no webhook is sent, as with setSubscription). */
+	function cancelNow(id: string): FakeSubscription {
+		const subscription = found(subscriptions.get(id), 'subscription', id)
+		if (subscription.status === 'canceled') {
+			throw new ApiError(400, { type: 'invalid_request_error', message: `A canceled subscription can only update its cancellation_details and metadata.` })
+		}
+		return setSubscription(id, { status: 'canceled' }).subscription
 	}
 
 	/** Stripe's expire: an open session can no longer be paid; any other is refused. */

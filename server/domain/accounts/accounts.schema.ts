@@ -47,3 +47,17 @@ export type EmailTokenInput = z.input<typeof EmailTokenInput>
 
 export const ResetPasswordInput = EmailTokenInput.extend({ password: PasswordSchema })
 export type ResetPasswordInput = z.input<typeof ResetPasswordInput>
+
+/** Deleting an account is confirmed by typing its e-mail address. */
+export const DeleteAccountInput = z.object({
+	email: z.string({ message: 'Type your e-mail address to confirm.' }).trim().toLowerCase().max(320, 'Type your e-mail address to confirm.'),
+})
+export type DeleteAccountInput = z.input<typeof DeleteAccountInput>
+
+export const ACCOUNT_MESSAGES = {
+	confirmEmail: 'Type your e-mail address to confirm.',
+	onlyAdmin: 'You are the only admin. Make another account an admin before deleting this one.',
+	cancelFailed: 'Your Pro subscription could not be cancelled, so nothing was deleted. Try again in a moment.',
+	deletedTitle: 'Account deleted',
+	deletedDescription: 'Your account and everything in it were deleted.',
+} as const

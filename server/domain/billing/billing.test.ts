@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { AppContext } from '#server/context.ts'
 import { setUserPlan } from '#server/domain/admin/users.ts'
-import { createStripePayments } from '#server/integrations/payments/stripe.ts'
 import { InvalidWebhookSignatureError } from '#server/integrations/payments/types.ts'
 import { createTestContext } from '#tests/app-context.ts'
 import { createActors, createUser, setPlan } from '#tests/factories.ts'
 import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
 import { startFakeStripe, type FakeEvent } from '#tests/fakes/stripe-server.ts'
+import { deliverStripeEvent, fakeStripePayments, subscribeToPro } from '#tests/stripe-billing.ts'
 import { BILLING_MESSAGES } from './billing.schema.ts'
 import { getCheckoutOutcome, openBillingPortal, startCheckout } from './checkout.ts'
 import { receiveStripeWebhook } from './stripe-events.ts'
@@ -27,30 +27,18 @@ afterAll(() => stripe.close())
 beforeEach(() => stripe.reset())
 
 async function setup() {
-	const payments = createStripePayments({ secretKey: 'sk_test_billing', webhookSecret: WEBHOOK_SECRET, pricePro: 'price_pro', priceCredits: 'price_pack', apiBase: stripe.url })
-	const ctx = await createTestContext({ payments })
+	const ctx = await createTestContext({ payments: fakeStripePayments(stripe, 'sk_test_billing') })
 	const user = await createUser(ctx.db, { onboardingCompleted: true })
 	await setPlan(ctx.db, user.id, { credits: 0 })
 	return { ctx, actor: { id: user.id, role: 'user' as const }, user }
 }
 
-/** Delivers an event as Stripe would (signed), and runs the job it queues. */
-async function deliver(ctx: AppContext, event: FakeEvent) {
-	const { body, signature } = stripe.signedWebhook(event)
-	await receiveStripeWebhook(ctx, Buffer.from(body), signature)
-	await (ctx.jobs as RecordingJobs).runAll(ctx)
-}
+const deliver = (ctx: AppContext, event: FakeEvent) => deliverStripeEvent(ctx, stripe, event)
 
 const profileOf = (ctx: AppContext, userId: string) =>
 	ctx.db.profile.findUniqueOrThrow({ where: { userId }, select: { plan: true, planSource: true, creditsRemaining: true, stripeCustomerId: true } })
 
-/** Checkout for Pro, paid on the fake's page, and its two webhooks delivered. */
-async function subscribe(ctx: AppContext, actor: { id: string; role: 'user' }) {
-	const { url } = await startCheckout(ctx, actor, { kind: 'subscription' })
-	const { session, subscription, events } = await stripe.completeCheckout(url.split('/').at(-1)!)
-	for (const event of events) await deliver(ctx, event)
-	return { session, subscription: subscription!, events }
-}
+const subscribe = (ctx: AppContext, actor: { id: string; role: 'user' }) => subscribeToPro(ctx, stripe, actor)
 
 /** A Pro checkout made straight through Stripe (its dashboard, or before Callboard's one-checkout rule). */
 function proCheckoutAroundTheRule(ctx: AppContext, userId: string, customerId: string) {

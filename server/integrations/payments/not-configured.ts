@@ -17,6 +17,7 @@ export function createNotConfiguredPayments(): Payments {
 		createPortalSession: async () => refuse(),
 		retrieveSubscription: async () => refuse(),
 		listSubscriptions: async () => refuse(),
+		cancelSubscription: async () => refuse(),
 		listOpenCheckoutSessions: async () => refuse(),
 		expireCheckoutSession: async () => refuse(),
 		verifyWebhook: () => refuse(),

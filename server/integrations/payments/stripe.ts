@@ -92,6 +92,10 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
 			return list.data.map(toSubscriptionState)
 		},
 
+		async cancelSubscription(id) {
+			await stripe.subscriptions.cancel(id)
+		},
+
 		async listOpenCheckoutSessions(customerId) {
 			const list = await stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 })
 			// Setup-mode sessions are never Callboard's.

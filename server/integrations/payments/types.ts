@@ -89,6 +89,8 @@ export interface Payments {
 	retrieveSubscription(id: string): Promise<SubscriptionState>
 	/** The customer's subscriptions that have not ended (every status but canceled), newest first. */
 	listSubscriptions(customerId: string): Promise<SubscriptionState[]>
+	/** Ends a subscription now (the artist deleted their account); Stripe refuses one already ended. */
+	cancelSubscription(id: string): Promise<void>
 	/** The customer's checkout sessions that can still be paid, newest first. */
 	listOpenCheckoutSessions(customerId: string): Promise<CheckoutSession[]>
 	/** Makes an open checkout session unpayable; Stripe refuses one that is no longer open. */

@@ -1,0 +1,68 @@
+import type { AppContext } from '#server/context.ts'
+import type { Actor } from '#server/domain/actor.ts'
+import { PRO_STATUSES } from '#server/domain/billing/billing.schema.ts'
+import { DomainError, parseInput } from '#server/domain/errors.ts'
+import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
+import { ACCOUNT_MESSAGES, DeleteAccountInput } from './accounts.schema.ts'
+
+/*
+ * The artist's own account page (ADR 027): the devices signed in, and deleting the account with
+ * everything in it. Spec-silent; what people expect of a service that holds their CV and drafts.
+ */
+
+type Ctx = Pick<AppContext, 'db' | 'storage' | 'payments' | 'logger'>
+
+/** How many other sessions (devices, browsers) the artist is signed in on. */
+export async function countOtherSessions(ctx: Pick<AppContext, 'db'>, actor: Actor, currentSessionId: string) {
+	return ctx.db.session.count({ where: { userId: actor.id, id: { not: currentSessionId }, expiresAt: { gt: new Date() } } })
+}
+
+/** Signs the artist out everywhere but here; how many sessions ended. */
+export async function signOutOtherSessions(ctx: Pick<AppContext, 'db'>, actor: Actor, currentSessionId: string) {
+	const { count } = await ctx.db.session.deleteMany({ where: { userId: actor.id, id: { not: currentSessionId } } })
+	return count
+}
+
+/**
+ * Deletes the account, confirmed by its e-mail address: a Pro subscription is cancelled at Stripe
+ * first (if that fails, nothing is deleted), then the user row with everything that hangs from it
+ * (profile, sessions, drafts, contexts, saved calls, ledger, purchases), then the stored files
+ * (CV, images, context files). The last admin cannot delete theirs.
+ */
+export async function deleteAccount(ctx: Ctx, actor: Actor, input: DeleteAccountInput) {
+	const { email } = parseInput(DeleteAccountInput, input)
+	const user = await ctx.db.user.findUnique({
+		where: { id: actor.id },
+		select: {
+			email: true,
+			profile: { select: { role: true } },
+			subscriptions: { where: { status: { in: [...PRO_STATUSES] } }, select: { id: true } },
+		},
+	})
+	if (!user) throw new DomainError('NOT_FOUND', 'Account not found')
+	if (email !== user.email) throw new DomainError('INVALID', ACCOUNT_MESSAGES.confirmEmail, { fieldErrors: { email: [ACCOUNT_MESSAGES.confirmEmail] } })
+	if (user.profile?.role === 'admin') {
+		const otherAdmins = await ctx.db.profile.count({ where: { role: 'admin', userId: { not: actor.id } } })
+		if (!otherAdmins) throw new DomainError('CONFLICT', ACCOUNT_MESSAGES.onlyAdmin)
+	}
+	for (const subscription of user.subscriptions) {
+		try {
+			await ctx.payments.cancelSubscription(subscription.id)
+		} catch (error) {
+			// Ended already (at Stripe, before its webhook arrived): nothing left to charge.
+			const code = (error as { code?: unknown }).code
+			const ended = code === 'resource_missing' || /canceled subscription/i.test(String((error as Error).message))
+			if (!ended) {
+				ctx.logger.error({ err: error, userId: actor.id, subscriptionId: subscription.id }, 'subscription could not be cancelled for an account deletion')
+				throw new DomainError('UNAVAILABLE', ACCOUNT_MESSAGES.cancelFailed, { cause: error })
+			}
+		}
+	}
+	const [assets, contextFiles] = await Promise.all([
+		ctx.db.userAsset.findMany({ where: { userId: actor.id }, select: { storagePath: true } }),
+		ctx.db.contextFile.findMany({ where: { context: { userId: actor.id } }, select: { storagePath: true } }),
+	])
+	await ctx.db.user.delete({ where: { id: actor.id } })
+	ctx.logger.info({ userId: actor.id, files: assets.length + contextFiles.length }, 'account deleted')
+	await deleteStoredObjects(ctx, [...assets, ...contextFiles].map((file) => file.storagePath))
+}
