@@ -179,7 +179,8 @@ function OpportunityTable({ rows, today }: { rows: Row[]; today: string }) {
 								{heading}
 							</th>
 						))}
-						<th scope="col" className="px-4 py-3 text-right font-medium">
+						{/* Actions stay in view while the rest of a row scrolls sideways on a phone. */}
+						<th scope="col" className="sticky right-0 bg-[color-mix(in_oklab,var(--color-muted)_50%,var(--color-card))] px-4 py-3 text-right font-medium">
 							Actions
 						</th>
 					</tr>
@@ -240,7 +241,7 @@ function OpportunityRow({ row, today }: { row: Row; today: string }) {
 				)}
 			</td>
 			<td className="px-4 py-3 whitespace-nowrap">{formatShortDate(toIsoDate(new Date(row.createdAt)))}</td>
-			<td className="px-4 py-3">
+			<td className="sticky right-0 bg-card px-4 py-3 max-lg:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)]">
 				<div className="flex justify-end gap-2">
 					<ButtonLink to={`/admin/opportunities/${row.id}`} variant="outline" size="sm">
 						<Pencil aria-hidden />

@@ -161,6 +161,20 @@ test('an admin creates, edits, filters, pages and deletes opportunities', async 
 	await expect(page.getByText('Showing 1-20 of 24 opportunities')).toBeVisible()
 })
 
+test("on a phone each row's Edit and Delete stay on screen while the table scrolls sideways", async ({ page, context, baseURL }) => {
+	await signIn(context, await createE2eUser({ role: 'admin' }), baseURL!)
+	await page.setViewportSize({ width: 390, height: 844 })
+	await open(page, '/admin')
+	const row = page.getByRole('region', { name: 'Opportunities table' }).getByRole('row').nth(1)
+	for (const name of [/^Edit/, /^Delete/]) {
+		// A link or a button, as JavaScript makes it.
+		const box = (await row.getByRole('link', { name }).or(row.getByRole('button', { name })).first().boundingBox())!
+		expect(box.x + box.width).toBeLessThanOrEqual(390)
+	}
+	// The page itself does not scroll sideways.
+	expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+})
+
 test('a tag over 50 characters is refused with its reason, and a comma makes two tags', async ({ page, context, baseURL }) => {
 	await signIn(context, await createE2eUser({ role: 'admin' }), baseURL!)
 	await open(page, '/admin/opportunities/new')
