@@ -8,6 +8,7 @@ import { createOpportunityWithQuestions, createUser } from '#tests/factories.ts'
 import { startFakeStripe } from '#tests/fakes/stripe-server.ts'
 import { tinyPng } from '#tests/fixtures/files.ts'
 import { saveContext } from '#tests/question-context.ts'
+import { startCheckout } from '#server/domain/billing/checkout.ts'
 import { fakeStripePayments, subscribeToPro } from '#tests/stripe-billing.ts'
 import { countOtherSessions, deleteAccount, signOutOtherSessions } from './account.ts'
 import { ACCOUNT_MESSAGES } from './accounts.schema.ts'
@@ -70,6 +71,18 @@ describe('the account page', () => {
 		expect(stripe.subscriptions.get(subscription.id)).toMatchObject({ status: 'canceled' })
 		// Nobody else's account is touched.
 		expect(await ctx.db.user.count({ where: { id: other.id } })).toBe(1)
+	})
+
+	test('a subscription paid at Stripe whose webhook has not arrived is cancelled too, and an open checkout expired', async () => {
+		const { ctx, user, actor } = await setup()
+		const { url } = await startCheckout(ctx, actor, { kind: 'subscription' })
+		// Paid, but no webhook delivered: our records know nothing of it.
+		const { subscription } = await stripe.completeCheckout(url.split('/').at(-1)!)
+		const pack = await startCheckout(ctx, actor, { kind: 'credits' })
+		await deleteAccount(ctx, actor, { email: user.email })
+		expect(stripe.subscriptions.get(subscription!.id)).toMatchObject({ status: 'canceled' })
+		expect(stripe.sessions.get(pack.url.split('/').at(-1)!)).toMatchObject({ status: 'expired' })
+		expect(await ctx.db.user.count({ where: { id: actor.id } })).toBe(0)
 	})
 
 	test('when Stripe cannot cancel the subscription, nothing is deleted', async () => {

@@ -35,7 +35,7 @@ export async function deleteAccount(ctx: Ctx, actor: Actor, input: DeleteAccount
 		where: { id: actor.id },
 		select: {
 			email: true,
-			profile: { select: { role: true } },
+			profile: { select: { role: true, stripeCustomerId: true } },
 			subscriptions: { where: { status: { in: [...PRO_STATUSES] } }, select: { id: true } },
 		},
 	})
@@ -45,18 +45,13 @@ export async function deleteAccount(ctx: Ctx, actor: Actor, input: DeleteAccount
 		const otherAdmins = await ctx.db.profile.count({ where: { role: 'admin', userId: { not: actor.id } } })
 		if (!otherAdmins) throw new DomainError('CONFLICT', ACCOUNT_MESSAGES.onlyAdmin)
 	}
-	for (const subscription of user.subscriptions) {
-		try {
-			await ctx.payments.cancelSubscription(subscription.id)
-		} catch (error) {
-			// Ended already (at Stripe, before its webhook arrived): nothing left to charge.
-			const code = (error as { code?: unknown }).code
-			const ended = code === 'resource_missing' || /canceled subscription/i.test(String((error as Error).message))
-			if (!ended) {
-				ctx.logger.error({ err: error, userId: actor.id, subscriptionId: subscription.id }, 'subscription could not be cancelled for an account deletion')
-				throw new DomainError('UNAVAILABLE', ACCOUNT_MESSAGES.cancelFailed, { cause: error })
-			}
-		}
+	try {
+		// Without payments set up (any more), only subscriptions our records hold stop a deletion.
+		const customerId = ctx.payments.configured ? (user.profile?.stripeCustomerId ?? null) : null
+		await stopBilling(ctx, customerId, user.subscriptions.map((subscription) => subscription.id))
+	} catch (error) {
+		ctx.logger.error({ err: error, userId: actor.id }, 'billing could not be stopped for an account deletion')
+		throw new DomainError('UNAVAILABLE', ACCOUNT_MESSAGES.cancelFailed, { cause: error })
 	}
 	const [assets, contextFiles] = await Promise.all([
 		ctx.db.userAsset.findMany({ where: { userId: actor.id }, select: { storagePath: true } }),
@@ -65,4 +60,29 @@ export async function deleteAccount(ctx: Ctx, actor: Actor, input: DeleteAccount
 	await ctx.db.user.delete({ where: { id: actor.id } })
 	ctx.logger.info({ userId: actor.id, files: assets.length + contextFiles.length }, 'account deleted')
 	await deleteStoredObjects(ctx, [...assets, ...contextFiles].map((file) => file.storagePath))
+}
+
+/** Subscription statuses Stripe can still charge, or is trying to. */
+const CHARGEABLE = new Set<string>([...PRO_STATUSES, 'unpaid', 'incomplete', 'paused'])
+
+/**
+ * Nothing of the artist's can be charged afterwards: every subscription Stripe still has for their
+ * customer is cancelled now (one paid whose webhook has not arrived included), with those our
+ * records know, and any checkout still open is expired.
+ */
+async function stopBilling(ctx: Pick<AppContext, 'payments'>, customerId: string | null, recorded: string[]) {
+	const atStripe = customerId ? await ctx.payments.listSubscriptions(customerId) : []
+	const live = new Set([...recorded, ...atStripe.filter((subscription) => CHARGEABLE.has(subscription.status)).map((subscription) => subscription.id)])
+	for (const id of live) {
+		try {
+			await ctx.payments.cancelSubscription(id)
+		} catch (error) {
+			// Ended already (at Stripe, before its webhook arrived): nothing left to charge.
+			const ended = (error as { code?: unknown }).code === 'resource_missing' || /canceled subscription/i.test(String((error as Error).message))
+			if (!ended) throw error
+		}
+	}
+	for (const session of customerId ? await ctx.payments.listOpenCheckoutSessions(customerId) : []) {
+		await ctx.payments.expireCheckoutSession(session.id)
+	}
 }

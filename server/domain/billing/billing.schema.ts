@@ -26,6 +26,7 @@ export const BILLING_MESSAGES = {
 	signInToManageDescription: 'Please sign in to manage your billing',
 	paymentFailed: 'Your last payment failed. Update your card to keep Pro.',
 	packOnPro: 'You are on Pro, where drafts are unlimited: a credit pack is not needed.',
+	checkoutBusy: 'Your checkout is still opening in another tab. Try again in a moment.',
 	/** The profile's Billing section, when Stripe bills the artist for more than one Pro subscription. */
 	severalSubscriptions: (count: number) => `You are paying for ${count} Pro subscriptions. Open Manage billing to cancel the extra one.`,
 } as const

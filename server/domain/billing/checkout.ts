@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { AppContext } from '#server/context.ts'
 import type { Prisma } from '#server/db/generated/client.ts'
 import type { Actor } from '#server/domain/actor.ts'
@@ -74,33 +75,65 @@ export async function startCheckout(ctx: Ctx, actor: Actor, input: CheckoutInput
 	}
 }
 
+/** How long a click waits while another click of the same artist opens Pro's checkout. */
+const CHECKOUT_LOCK_WAIT_MS = 5_000
+const CHECKOUT_LOCK_POLL_MS = 100
 /**
- * Pro's checkout, one artist at a time (a lock held across the calls to Stripe, so two clicks cannot
- * both find nothing open and create two). Stripe is asked as well as our records, which a webhook
- * not yet arrived would leave behind.
+ * The lock's transaction outlasts what the Stripe calls under it can take with the SDK's retries
+ * (at most four calls, each up to three tries of 10 s), so it is never rolled back, and the lock
+ * released, while a click is still creating a checkout.
+ */
+const CHECKOUT_LOCK_TIMEOUT_MS = 150_000
+
+/**
+ * Pro's checkout, one click per artist at a time: a transaction-scoped advisory lock, held across
+ * the calls to Stripe, so two clicks cannot both find nothing open and create two. A click that
+ * finds the lock taken holds no connection while it waits, then gets what the first one made.
  */
 async function startProCheckout(ctx: Ctx, actor: Actor, customerId: string): Promise<{ url: string; destination: 'checkout' | 'portal' }> {
-	return ctx.db.$transaction(
-		async (tx) => {
-			await tx.$queryRaw`SELECT 1 FROM (SELECT pg_advisory_xact_lock(hashtext(${`checkout:${actor.id}`}))) AS locked`
-			const subscribed = (await hasProSubscription(tx, actor.id)) || (await ctx.payments.listSubscriptions(customerId)).some(isPro)
-			if (subscribed) {
-				const portal = await ctx.payments.createPortalSession({ customerId, returnUrl: appUrl(ctx, BILLING_PATHS.portalReturn) })
-				return { url: portal.url, destination: 'portal' as const }
-			}
-			const open = (await ctx.payments.listOpenCheckoutSessions(customerId)).filter((session) => session.mode === 'subscription' && session.url)
-			const [newest, ...older] = open
-			// Left over from before this rule: only the newest stays payable.
-			for (const session of older) await ctx.payments.expireCheckoutSession(session.id)
-			if (newest?.url) {
-				ctx.logger.info({ userId: actor.id, checkoutSessionId: newest.id }, 'open checkout session reused')
-				return { url: newest.url, destination: 'checkout' as const }
-			}
-			return { url: await createCheckout(ctx, actor, customerId, 'subscription'), destination: 'checkout' as const }
-		},
-		// Stripe is called inside: give it its own timeout, not Prisma's five seconds.
-		{ maxWait: 15_000, timeout: 30_000 },
-	)
+	const deadline = Date.now() + CHECKOUT_LOCK_WAIT_MS
+	for (;;) {
+		const outcome = await ctx.db.$transaction(
+			async (tx) => {
+				const [row] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtext(${`checkout:${actor.id}`})) AS locked`
+				return row?.locked ? proCheckoutLocked(ctx, tx, actor, customerId) : null
+			},
+			{ maxWait: 15_000, timeout: CHECKOUT_LOCK_TIMEOUT_MS },
+		)
+		if (outcome) return outcome
+		if (Date.now() >= deadline) throw new DomainError('CONFLICT', BILLING_MESSAGES.checkoutBusy)
+		await sleep(CHECKOUT_LOCK_POLL_MS)
+	}
+}
+
+/**
+ * Under the lock. Stripe is asked as well as our records, which a webhook not yet arrived would
+ * leave behind: a live subscription sends the artist to the portal; an open Pro checkout is offered
+ * again; older open ones (from before this rule) are expired.
+ */
+async function proCheckoutLocked(ctx: Ctx, tx: Prisma.TransactionClient, actor: Actor, customerId: string) {
+	const portal = async () => {
+		const session = await ctx.payments.createPortalSession({ customerId, returnUrl: appUrl(ctx, BILLING_PATHS.portalReturn) })
+		return { url: session.url, destination: 'portal' as const }
+	}
+	if ((await hasProSubscription(tx, actor.id)) || (await ctx.payments.listSubscriptions(customerId)).some(isPro)) return portal()
+	const open = (await ctx.payments.listOpenCheckoutSessions(customerId)).filter((session) => session.mode === 'subscription' && session.url)
+	const [newest, ...older] = open
+	for (const session of older) {
+		try {
+			await ctx.payments.expireCheckoutSession(session.id)
+		} catch (error) {
+			// Paid a moment ago, in another tab: the artist has Pro now. Expired meanwhile: as well.
+			const now = await ctx.payments.retrieveCheckoutSession(session.id)
+			if (now.status === 'complete') return portal()
+			if (now.status !== 'expired') throw error
+		}
+	}
+	if (newest?.url) {
+		ctx.logger.info({ userId: actor.id, checkoutSessionId: newest.id }, 'open checkout session reused')
+		return { url: newest.url, destination: 'checkout' as const }
+	}
+	return { url: await createCheckout(ctx, actor, customerId, 'subscription'), destination: 'checkout' as const }
 }
 
 async function createCheckout(ctx: Ctx, actor: Actor, customerId: string, kind: CheckoutKind) {
