@@ -76,7 +76,8 @@ export default function Pricing() {
 							badges={
 								<>
 									<Badge>Most Popular</Badge>
-									<Badge variant="secondary">{plan === 'pro' ? 'Your plan' : 'Early Adopter Pricing'}</Badge>
+									<Badge variant="secondary">Early Adopter Pricing</Badge>
+									{plan === 'pro' ? <Badge variant="outline">Your plan</Badge> : null}
 								</>
 							}
 							features={[
