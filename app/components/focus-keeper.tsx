@@ -12,7 +12,8 @@ import { useEffect, useRef } from 'react'
  * is on <body>: the same element again when it is still there and usable; otherwise the control
  * beside where it was, in the nearest part of the page still there (nearestUsable); after a move
  * to another page, that page's <main>. A click on an empty part of the page (which moves focus to
- * <body> on purpose) is left alone.
+ * <body> on purpose) is left alone. A form that came back refused gets its first invalid field
+ * instead (without JavaScript, the fields' autofocus does that: app/components/forms.tsx).
  */
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])'
@@ -64,9 +65,25 @@ function nearestUsable({ path, beside }: Remembered) {
 	return null
 }
 
+/**
+ * After a form was submitted and came back refused, its first invalid field (where the reason is
+ * read, through aria-describedby); null for anything else, such as typing in a field.
+ */
+function firstRefusedField({ element }: Remembered) {
+	if (!element.matches('button:not([type="button"]):not([type="reset"]), input[type="submit"]')) return null
+	const form = (element as HTMLButtonElement).form ?? element.closest('form')
+	if (!form?.isConnected) return null
+	return usableIn(form).find((control) => control.getAttribute('aria-invalid') === 'true') ?? null
+}
+
 /** Moves focus back as the comment above says; false when it had not fallen to <body>. */
 function restore(remembered: Remembered) {
 	const focused = document.activeElement
+	const refused = firstRefusedField(remembered)
+	if (refused && (!focused || focused === document.body || focused === remembered.element)) {
+		refused.focus()
+		return true
+	}
 	if (focused && focused !== document.body) return false
 	const main = document.getElementById('main-content')
 	const fallback = main && usable(main) ? main : null

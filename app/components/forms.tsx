@@ -20,7 +20,7 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
 }
 
 /** What a control needs to point at its label, hint and errors. */
-type ControlAttributes = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }
+type ControlAttributes = { id: string; autoFocus: true | undefined; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }
 
 type FieldFrameProps = {
 	label: ReactNode
@@ -46,6 +46,10 @@ function FieldFrame({ label, errors, hint, className, id: ownId, children }: Fie
 			<Label htmlFor={id}>{label}</Label>
 			{children({
 				id,
+				// A page that comes back with errors (a form posted without JavaScript) starts at the first
+				// invalid field: the browser focuses the first autofocus element. (With JavaScript, which
+				// applies autofocus only when a field first appears, FocusKeeper does it.)
+				autoFocus: errorId ? true : undefined,
 				'aria-invalid': errorId ? true : undefined,
 				'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
 			})}

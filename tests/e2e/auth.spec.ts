@@ -21,6 +21,8 @@ test.describe('sign up', () => {
 		await panel.getByRole('button', { name: 'Sign Up' }).click()
 		await expect(panel.getByText('Password must be at least 8 characters')).toBeVisible()
 		await expect(panel.getByLabel('E-mail')).toHaveValue(email)
+		// Focus is on the field to mend, whose reason a screen reader reads with it.
+		await expect(panel.getByLabel('Password')).toBeFocused()
 
 		await panel.getByLabel('Password').fill(PASSWORD)
 		await panel.getByRole('button', { name: 'Sign Up' }).click()
