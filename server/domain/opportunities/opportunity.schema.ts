@@ -36,7 +36,7 @@ const optionalText = (max: number, message: string) =>
 		.transform((value) => value || null)
 
 /** Deadlines a call can have: a typo'd year (0001, 9999) is refused rather than shown as "Invalid date". */
-export const DEADLINE_YEARS = { min: 2000, max: 2100 } as const
+export const DEADLINE_YEARS = { min: 1900, max: 2100 } as const
 const IsoDate = z.iso
 	.date({ message: 'Deadline must be a date (yyyy-MM-dd)' })
 	.refine((date) => {

@@ -74,8 +74,8 @@ describe('the opportunity form schema', () => {
 		expect(OpportunityInput.parse({ ...valid, deadline: '2030-01-05' }).deadline).toBe('2030-01-05')
 		expect(messagesOf({ ...valid, deadline: '05/01/2030' })).toEqual(['deadline: Deadline must be a date (yyyy-MM-dd)'])
 		// A typo'd year is refused, not stored and shown as "Invalid date".
-		for (const deadline of ['0001-01-01', '1999-12-31', '2101-01-01', '9999-12-31']) {
-			expect(messagesOf({ ...valid, deadline })).toEqual(['deadline: Deadline must be between 2000 and 2100'])
+		for (const deadline of ['0001-01-01', '1899-12-31', '2101-01-01', '9999-12-31']) {
+			expect(messagesOf({ ...valid, deadline })).toEqual(['deadline: Deadline must be between 1900 and 2100'])
 		}
 		expect(messagesOf({ ...valid, deadline: '2100-12-31' })).toEqual([])
 		// Not a day of the calendar: the one error, and no "in the past" warning beside it.

@@ -27,6 +27,8 @@ test('questions are read by what they ask, as funders word them', () => {
 		[ask('Password for the Link', 'short_text'), 'personal'],
 		[ask('Website or Instagram', 'short_text'), 'website'],
 		[ask('Link to Portfolio', 'short_text'), 'website'],
+		[ask('Website or e-mail', 'short_text'), 'website'],
+		[ask('Link to video (max size 100MB)', 'short_text'), 'website'],
 		[ask('Project Summary', 'short_text'), 'proposal'],
 	]
 	for (const [question, intent] of cases) expect([question.label, classifyQuestion(question)]).toEqual([question.label, intent])

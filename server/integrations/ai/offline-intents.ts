@@ -97,6 +97,9 @@ const FACT_PATTERNS: [FactIntent, RegExp[]][] = [
 		'location',
 		keywords(String.raw`where are you based\b|based\b|city\b|location\b|country\b|where do you live\b|home ?town\b|address\b|residence\b`),
 	],
+	// A password is never the artist's link ("Password for the Link"), whatever else the label names.
+	['personal', keywords(String.raw`password\b|passcode\b`)],
+	['website', keywords(String.raw`website\b|portfolio link\b|url\b|instagram\b|link\b`)],
 	// Facts about the person the offline drafter cannot know: answered from the notes, or left empty.
 	[
 		'personal',
@@ -104,8 +107,6 @@ const FACT_PATTERNS: [FactIntent, RegExp[]][] = [
 			String.raw`birth|nationality\b|citizenship\b|passport\b|phone\b|e-?mail\b|password\b|time ?zone\b|languages?\b|dimensions?\b|size\b|weight\b|dates?\b|month\b|age\b|pronouns?\b|gender\b|family\b|visa\b|space required\b`,
 		),
 	],
-	// After the personal facts: "Password for the Link" asks for a password, not a link.
-	['website', keywords(String.raw`website\b|portfolio link\b|url\b|instagram\b|link\b`)],
 ]
 
 function best<T extends string>(patterns: [T, RegExp[]][], label: string, help: string): T | null {
