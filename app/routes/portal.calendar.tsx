@@ -30,8 +30,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
 	const user = requireOnboardedUser(request, context)
 	const { app } = context
-	const intent = (await readForm(request)).get('intent')
-	if (intent !== 'regenerate') throw new Response('Unknown form.', { status: 400 })
+	const form = await readForm(request)
+	if (form.get('intent') !== 'regenerate') throw new Response('Unknown form.', { status: 400 })
+	// It breaks every calendar subscribed with the old link: only when the box says so (the browser
+	// asks for it first, with or without JavaScript).
+	if (form.get('confirm') !== 'yes') {
+		return redirectWithToast(PAGE, { type: 'error', description: REGENERATE_CONFIRM }, app.env)
+	}
 	await regenerateCalendarToken(app, user)
 	return redirectWithToast(
 		PAGE,
@@ -39,6 +44,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		app.env,
 	)
 }
+
+const REGENERATE_CONFIRM = 'Tick the box to confirm that subscribed calendars will stop updating.'
 
 const linkClassName = 'font-medium text-primary underline-offset-4 hover:underline'
 
@@ -145,8 +152,12 @@ function RegenerateCard() {
 				</CardDescription>
 			</CardHeader>
 			<CardContent>
-				<Form method="post">
+				<Form method="post" className="grid justify-items-start gap-3">
 					<input type="hidden" name="intent" value="regenerate" />
+					<label className="flex items-start gap-2 text-sm">
+						<input type="checkbox" name="confirm" value="yes" required className="checkbox mt-0.5" />
+						Calendars subscribed with the current link will stop updating.
+					</label>
 					<Button type="submit" variant="destructive" disabled={busy} aria-describedby="regenerate-warning">
 						<RefreshCw aria-hidden />
 						{busy ? 'Regenerating…' : 'Regenerate link'}

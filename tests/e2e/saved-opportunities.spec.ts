@@ -162,7 +162,15 @@ test('the deadline calendar lists saved and drafted-for deadlines at a secret UR
 	expect(body).not.toContain(otherTitle)
 	expect((await request.get(url.replace(/\.ics$/, ''))).status()).toBe(404)
 
-	// Regenerating revokes the old URL at once.
+	// Regenerating revokes the old URL at once, once the artist confirms it.
+	await page.getByRole('button', { name: 'Regenerate link' }).click()
+	// The browser asks for the box first: nothing was posted, the link is the same. A post without
+	// it (made by hand) changes nothing either.
+	await expect(link).toHaveValue(url)
+	const unconfirmed = await page.request.post('/portal/calendar', { form: { intent: 'regenerate' }, headers: { Origin: baseURL! }, maxRedirects: 0 })
+	expect(unconfirmed.status()).toBe(302)
+	expect((await request.get(url)).status()).toBe(200)
+	await page.getByRole('checkbox', { name: 'Calendars subscribed with the current link will stop updating.' }).check()
 	await page.getByRole('button', { name: 'Regenerate link' }).click()
 	await expect(toasts(page).getByText('New calendar link')).toBeVisible()
 	await expect(link).not.toHaveValue(url)
