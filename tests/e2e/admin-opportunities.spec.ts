@@ -41,9 +41,9 @@ test('an admin creates, edits, filters, pages and deletes opportunities', async 
 	await page.getByLabel('URL').fill('not a url')
 	await page.getByLabel('Category').selectOption('grant')
 	if (isJs()) {
-		await expect(page.getByRole('button', { name: 'Create Opportunity' })).toBeDisabled()
+		await expect(page.getByRole('button', { name: 'Create', exact: true })).toBeDisabled()
 	} else {
-		await page.getByRole('button', { name: 'Create Opportunity' }).click()
+		await page.getByRole('button', { name: 'Create', exact: true }).click()
 	}
 	await expect(page.getByText('Title must be at least 3 characters')).toBeVisible()
 	await expect(page.getByText('Must be a valid URL')).toBeVisible()
@@ -79,7 +79,7 @@ test('an admin creates, edits, filters, pages and deletes opportunities', async 
 		await page.getByLabel('Tags').fill(`Painting, painting, ${tag}`)
 	}
 	await page.getByLabel('Description').fill('Money for painters.')
-	await page.getByRole('button', { name: 'Create Opportunity' }).click()
+	await page.getByRole('button', { name: 'Create', exact: true }).click()
 
 	await expect(page).toHaveURL(/\/admin\/opportunities\/[0-9a-f-]{36}$/)
 	await expect(toasts(page).getByText('Opportunity created successfully! You can now add application questions.')).toBeVisible()
@@ -197,7 +197,7 @@ test('a tag over 50 characters is refused with its reason, and a comma makes two
 		await page.getByLabel('URL').fill('https://example.org/long-tag')
 		await page.getByLabel('Category').selectOption('grant')
 		await page.getByLabel('Tags').fill(`oil, ${long}`)
-		await page.getByRole('button', { name: 'Create Opportunity' }).click()
+		await page.getByRole('button', { name: 'Create', exact: true }).click()
 		await expect(page.getByText('Tags must be at most 50 characters')).toBeVisible()
 		await expect(page.getByLabel('Tags')).toHaveValue(`oil, ${long}`)
 	}

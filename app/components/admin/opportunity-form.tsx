@@ -201,7 +201,8 @@ export function OpportunityForm({
 								Cancel
 							</ButtonLink>
 							<Button type="submit" disabled={busy || (hydrated && !isValid)}>
-								{mode === 'create' ? (busy ? 'Creating…' : 'Create Opportunity') : busy ? 'Saving…' : 'Update Opportunity'}
+								{/* The spec's "Cancel and Create buttons". */}
+								{mode === 'create' ? (busy ? 'Creating…' : 'Create') : busy ? 'Saving…' : 'Update Opportunity'}
 							</Button>
 						</div>
 					</Form>
