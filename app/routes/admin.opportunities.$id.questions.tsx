@@ -64,7 +64,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 		}
 		if (intent === 'save-template') {
 			const template = await saveQuestionAsTemplate(app, actor, { questionId })
-			return await redirectWithToast(base, { title: `Saved as template "${template.label}"` }, app.env)
+			const title = template.alreadySaved ? `Already saved as template "${template.label}"` : `Saved as template "${template.label}"`
+			return await redirectWithToast(base, { type: template.alreadySaved ? 'info' : 'success', title }, app.env)
 		}
 	} catch (error) {
 		logFailure(app.logger, error, { questionId, intent }, 'question tab action failed')

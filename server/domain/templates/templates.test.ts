@@ -69,9 +69,17 @@ describe('templates', () => {
 			limitValue: 90,
 			tags: ['about you'],
 		})
-		await expect(saveQuestionAsTemplate(ctx, admin, { questionId: question.id })).resolves.toMatchObject({ label: 'Artist Statement (3)' })
+		// The same question again: the template it made, not a copy.
+		await expect(saveQuestionAsTemplate(ctx, admin, { questionId: question.id })).resolves.toMatchObject({ label: 'Artist Statement (2)', alreadySaved: true })
+		// Another question of that label, worded differently: the next number.
+		const longer = await createQuestion(ctx, admin, { opportunityId: opportunity.id, label: 'Artist Statement', type: 'long_text', limitType: 'words', limitValue: 300 })
+		await expect(saveQuestionAsTemplate(ctx, admin, { questionId: longer.id })).resolves.toMatchObject({ label: 'Artist Statement (3)', alreadySaved: false })
 		expect(uniqueTemplateLabel('Budget', ['Budget', 'Budget (2)'])).toBe('Budget (3)')
-		const saves = await Promise.all([1, 2, 3].map(() => saveQuestionAsTemplate(ctx, admin, { questionId: question.id })))
+		// Saved at once, different questions of one label each get their own.
+		const questions = await Promise.all(
+			[10, 20, 30].map((limitValue) => createQuestion(ctx, admin, { opportunityId: opportunity.id, label: 'Statement', type: 'short_text', limitType: 'chars', limitValue })),
+		)
+		const saves = await Promise.all(questions.map((each) => saveQuestionAsTemplate(ctx, admin, { questionId: each.id })))
 		expect(new Set(saves.map((t) => t.label)).size).toBe(3)
 	})
 

@@ -79,28 +79,41 @@ export async function saveQuestionAsTemplate(ctx: Ctx, actor: Actor, input: Save
 	const questionId = existingId(parseInput(SaveQuestionAsTemplateInput, input).questionId, 'Question')
 	const question = await ctx.db.opportunityQuestion.findUnique({ where: { id: questionId } })
 	if (!question) throw new DomainError('NOT_FOUND', `Question ${questionId} not found.`)
+	const fields = {
+		type: question.type,
+		helpText: question.helpText,
+		limitType: question.limitType,
+		limitValue: question.limitValue,
+		options: question.options,
+		tags: question.section ? [question.section.trim().toLowerCase()] : [],
+	}
 	// A concurrent save may take the chosen label between the read and the insert: try the next one.
 	for (let attempt = 0; ; attempt++) {
 		const clashing = await ctx.db.questionTemplate.findMany({
 			where: { label: { startsWith: question.label } },
-			select: { label: true },
+			select: templateSelect,
 		})
+		// Saved before, word for word (the label itself or a numbered copy of it): that one, not another copy.
+		const same = clashing.find((template) => isCopyOf(template.label, question.label) && sameFields(template, fields))
+		if (same) return { ...same, alreadySaved: true }
 		const label = uniqueTemplateLabel(question.label, clashing.map((t) => t.label))
 		try {
-			return await ctx.db.questionTemplate.create({
-				data: {
-					label,
-					type: question.type,
-					helpText: question.helpText,
-					limitType: question.limitType,
-					limitValue: question.limitValue,
-					options: question.options,
-					tags: question.section ? [question.section.trim().toLowerCase()] : [],
-				},
-				select: templateSelect,
-			})
+			const created = await ctx.db.questionTemplate.create({ data: { label, ...fields }, select: templateSelect })
+			return { ...created, alreadySaved: false }
 		} catch (error) {
 			if (!isUniqueViolation(error) || attempt >= 4) throw error
 		}
 	}
+}
+
+/** `label` itself, or a copy uniqueTemplateLabel numbered ("Budget (2)"). */
+function isCopyOf(templateLabel: string, label: string) {
+	return templateLabel === label || (templateLabel.startsWith(`${label} (`) && /^ \(\d+\)$/.test(templateLabel.slice(label.length)))
+}
+
+type TemplateFields = { type: string; helpText: string | null; limitType: string | null; limitValue: number | null; options: string[]; tags: string[] }
+
+function sameFields(a: TemplateFields, b: TemplateFields) {
+	const sameList = (x: string[], y: string[]) => x.length === y.length && x.every((item, index) => item === y[index])
+	return a.type === b.type && a.helpText === b.helpText && a.limitType === b.limitType && a.limitValue === b.limitValue && sameList(a.options, b.options) && sameList(a.tags, b.tags)
 }
