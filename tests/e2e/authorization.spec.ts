@@ -80,6 +80,7 @@ const MATRIX: Row[] = [
 	portal('/portal/feed', '/portal/feed', 200),
 	portal('/portal/profile', '/portal/profile', 200),
 	portal('/portal/calendar', '/portal/calendar', 200),
+	portal('/portal/account', '/portal/account', 200),
 	portal('/portal/drafts', '/portal/drafts', 200),
 	portal('/portal/*', '/portal/no-such-page', 404),
 	owned('/portal/drafts/:id', `/portal/drafts/${DRAFT_ID}`, 200, toDrafts),

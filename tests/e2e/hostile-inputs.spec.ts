@@ -95,6 +95,9 @@ function actionTargets(ids: { opportunity: string; draft: string; answer: string
 		{ route: '/admin/opportunities/:id/questions/:questionId', path: `/admin/opportunities/${ids.opportunity}/questions/${SOME_ID}` },
 		{ route: '/admin/users/:userId', path: `/admin/users/${SOME_ID}` },
 		{ route: '*', path: '/no/such/page' },
+		// Near the end: a hostile form may sign the artist out of their other sessions (never delete
+		// the account, whose e-mail address no hostile text matches).
+		{ route: '/portal/account', path: '/portal/account' },
 		// Last: it ends the session the others use.
 		{ route: '/signout', path: '/signout' },
 	]
