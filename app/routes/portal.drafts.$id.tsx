@@ -274,6 +274,9 @@ function ProgressBar({ draft }: { draft: DraftView }) {
 	)
 }
 
+/** What the PDF's font (DejaVu Sans, ADR 020) has no glyphs for: CJK scripts and emoji. */
+const PDF_CANNOT_SHOW = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Emoji_Presentation}]/u
+
 /** Copy All, Download, the Pro exports, the status and Delete. */
 function DraftToolbar({ draft, editors, pro, hydrated }: { draft: DraftView; editors: AnswerEditors; pro: boolean; hydrated: boolean }) {
 	const navigation = useNavigation()
@@ -321,6 +324,11 @@ function DraftToolbar({ draft, editors, pro, hydrated }: { draft: DraftView; edi
 					{exportLink('pdf', 'Export PDF')}
 					{exportLink('docx', 'Export Word')}
 				</>
+			) : null}
+			{written && pro && draft.answers.some((answer) => PDF_CANNOT_SHOW.test(answer.text)) ? (
+				<p className="order-last w-full text-xs text-muted-foreground">
+					The PDF leaves out Chinese, Japanese and Korean characters and emoji, which its font lacks; Export Word, Copy and Download keep them.
+				</p>
 			) : null}
 			<div className="ml-auto flex flex-wrap items-center gap-2">
 				{canMark ? (

@@ -188,6 +188,12 @@ test('Pro exports PDF and Word; a free artist is offered Pro instead', async ({ 
 		expect(download.suggestedFilename()).toMatch(new RegExp(`\\.${extension}$`))
 		expect((await readFile((await download.path())!)).subarray(0, magic.length).toString('latin1')).toBe(magic)
 	}
+	const fontNote = page.getByText('The PDF leaves out Chinese, Japanese and Korean characters and emoji')
+	await expect(fontNote).toHaveCount(0)
+	// An answer in Korean: the page says what the PDF cannot show, and what keeps it.
+	await saveAnswer(page, 1, 'Artist statement', '바다의 그림 🎨')
+	await page.reload()
+	await expect(fontNote).toBeVisible()
 
 	// Another artist cannot open it, download it or export it.
 	const stranger = await browser.newContext({ javaScriptEnabled: isJs() })
