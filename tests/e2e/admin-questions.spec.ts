@@ -109,6 +109,18 @@ test('an admin adds, edits, reorders, imports, saves as template and deletes que
 	await page.getByRole('link', { name: 'Add Question' }).click()
 	editor = panel(page, 'New Question')
 	await fillQuestion(editor, { label: 'Project Budget', type: 'short_text' })
+	// A slug another question has is refused: with JavaScript as the field is left, without on save,
+	// and what was typed stays either way.
+	const slugField = editor.getByLabel('Slug', { exact: true })
+	await slugField.fill('Artist Statement')
+	if (isJs()) {
+		await slugField.blur()
+	} else {
+		await editor.getByRole('button', { name: 'Save' }).click()
+	}
+	await expect(editor.getByText('Slug must be unique within this opportunity')).toBeVisible()
+	await expect(editor.getByLabel('Label', { exact: true })).toHaveValue('Project Budget')
+	await slugField.fill('')
 	await editor.getByRole('button', { name: 'Save' }).click()
 	await expect(toasts(page)).toContainText('Question created successfully')
 	await expect(page.getByRole('heading', { name: 'Questions (2)' })).toBeVisible()
