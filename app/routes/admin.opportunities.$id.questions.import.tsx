@@ -14,7 +14,7 @@ import { useFilterSubmit } from '#app/utils/use-filter-submit.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { limitLabel, questionTypeLabel } from '#server/domain/questions/display.ts'
-import { importTemplate, listTemplates } from '#server/domain/templates/templates.ts'
+import { deleteTemplate, importTemplate, listTemplates } from '#server/domain/templates/templates.ts'
 import { logFailure } from '#server/logger.ts'
 
 export const meta: MetaFunction = () => pageMeta({ title: 'Import Template', noindex: true })
@@ -35,7 +35,19 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const actor = requireAdmin(request, context)
 	const { app } = context
 	const opportunityId = params.id ?? ''
-	const templateId = String((await readForm(request)).get('templateId') ?? '')
+	const form = await readForm(request)
+	const templateId = String(form.get('templateId') ?? '')
+	if (form.get('intent') === 'delete') {
+		// Back to the list as it was searched.
+		const back = `${questionsPath(opportunityId)}/import${new URL(request.url).search}`
+		try {
+			const { label } = await deleteTemplate(app, actor, { templateId })
+			return await redirectWithToast(back, { title: 'Template deleted', description: `"${label}" has been deleted` }, app.env)
+		} catch (error) {
+			logFailure(app.logger, error, { templateId }, 'template delete failed')
+			return redirectWithToast(back, { type: 'error', description: 'Failed to delete template' }, app.env)
+		}
+	}
 	try {
 		await importTemplate(app, actor, { opportunityId, templateId })
 		return await redirectWithToast(questionsPath(opportunityId), { title: 'Question imported from template' }, app.env)
@@ -98,12 +110,28 @@ export default function ImportTemplate() {
 										</div>
 									) : null}
 								</div>
-								<Form method="post" preventScrollReset>
-									<input type="hidden" name="templateId" value={template.id} />
-									<Button type="submit" size="sm" disabled={Boolean(importing)} aria-label={`Import "${template.label}"`}>
-										{importing === template.id ? 'Importing...' : 'Import'}
-									</Button>
-								</Form>
+								<div className="flex shrink-0 flex-col items-end gap-2">
+									<Form method="post" preventScrollReset>
+										<input type="hidden" name="templateId" value={template.id} />
+										<Button type="submit" size="sm" disabled={Boolean(importing)} aria-label={`Import "${template.label}"`}>
+											{importing === template.id ? 'Importing...' : 'Import'}
+										</Button>
+									</Form>
+									{/* Asks first, with or without JavaScript: the question opens under its summary. */}
+									<details className="group text-right">
+										<summary className="cursor-pointer list-none rounded-sm text-xs text-muted-foreground underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+											Delete<span className="sr-only"> template "{template.label}"</span>
+										</summary>
+										<Form method="post" preventScrollReset className="mt-2 grid justify-items-end gap-2 text-left text-xs">
+											<input type="hidden" name="intent" value="delete" />
+											<input type="hidden" name="templateId" value={template.id} />
+											<p className="max-w-48">Delete this template? Questions imported from it keep their copy.</p>
+											<Button type="submit" size="sm" variant="destructive" aria-label={`Delete template "${template.label}"`}>
+												Delete template
+											</Button>
+										</Form>
+									</details>
+								</div>
 							</li>
 						)
 					})}

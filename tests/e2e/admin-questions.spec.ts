@@ -253,6 +253,23 @@ test('an admin adds, edits, reorders, imports, saves as template and deletes que
 	await expect(preview.getByRole('radio', { name: 'Clay' })).toBeDisabled()
 })
 
+test('an admin deletes a template from the import list, after confirming', async ({ page, context, baseURL }) => {
+	await signIn(context, await createE2eUser({ role: 'admin' }), baseURL!)
+	const tag = marker()
+	const opportunityId = await insertOpportunity(`Template Grant ${tag}`)
+	const label = `Old Plans ${tag}`
+	await insertTemplate(label, tag)
+	await open(page, `/admin/opportunities/${opportunityId}/questions/import?q=${tag}`)
+	const importer = panel(page, 'Import Template')
+	await expect(importer.getByRole('listitem')).toHaveCount(1)
+	await importer.getByText(`Delete template "${label}"`).click()
+	await expect(importer.getByText('Delete this template? Questions imported from it keep their copy.')).toBeVisible()
+	await importer.getByRole('button', { name: `Delete template "${label}"` }).click()
+	await expect(toasts(page)).toContainText('Template deleted')
+	await expect(toasts(page)).toContainText(`"${label}" has been deleted`)
+	await expect(importer.getByText('No templates match your search.')).toBeVisible()
+})
+
 test('the questions tab and its editor have no serious accessibility problems @js-only', async ({ page, context, baseURL }) => {
 	const admin = await createE2eUser({ role: 'admin' })
 	await signIn(context, admin, baseURL!)

@@ -10,3 +10,6 @@ export type ImportTemplateInput = z.input<typeof ImportTemplateInput>
 
 export const SaveQuestionAsTemplateInput = z.object({ questionId: Id })
 export type SaveQuestionAsTemplateInput = z.input<typeof SaveQuestionAsTemplateInput>
+
+export const DeleteTemplateInput = z.object({ templateId: Id })
+export type DeleteTemplateInput = z.input<typeof DeleteTemplateInput>

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { createTestContext } from '#tests/app-context.ts'
 import { createActors, createOpportunity } from '#tests/factories.ts'
 import { createQuestion, listQuestions } from '#server/domain/questions/questions.ts'
-import { importTemplate, listTemplates, saveQuestionAsTemplate, uniqueTemplateLabel } from './templates.ts'
+import { deleteTemplate, importTemplate, listTemplates, saveQuestionAsTemplate, uniqueTemplateLabel } from './templates.ts'
 
 async function setup() {
 	const ctx = await createTestContext()
@@ -81,6 +81,17 @@ describe('templates', () => {
 		)
 		const saves = await Promise.all(questions.map((each) => saveQuestionAsTemplate(ctx, admin, { questionId: each.id })))
 		expect(new Set(saves.map((t) => t.label)).size).toBe(3)
+	})
+
+	test('deleting a template leaves the questions imported from it', async () => {
+		const { ctx, admin, user, opportunity } = await setup()
+		const [template] = await listTemplates(ctx, admin, {})
+		await importTemplate(ctx, admin, { opportunityId: opportunity.id, templateId: template!.id })
+		await expect(deleteTemplate(ctx, user, { templateId: template!.id })).rejects.toMatchObject({ code: 'FORBIDDEN' })
+		await expect(deleteTemplate(ctx, admin, { templateId: template!.id })).resolves.toEqual({ label: template!.label })
+		expect((await listTemplates(ctx, admin, {})).map((each) => each.id)).not.toContain(template!.id)
+		expect((await listQuestions(ctx, admin, { opportunityId: opportunity.id })).map((question) => question.label)).toContain(template!.label)
+		for (const templateId of [template!.id, 'nope']) await expect(deleteTemplate(ctx, admin, { templateId })).rejects.toMatchObject({ code: 'NOT_FOUND' })
 	})
 
 	test('non-admins are refused; unknown and malformed ids are not found', async () => {

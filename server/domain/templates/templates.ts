@@ -5,7 +5,7 @@ import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { existingId, isUniqueViolation } from '#server/domain/ids.ts'
 import { acceptsLimit, acceptsOptions } from '#server/domain/questions/display.ts'
 import { appendQuestion, lockOpportunity } from '#server/domain/questions/questions.ts'
-import { ImportTemplateInput, ListTemplatesInput, SaveQuestionAsTemplateInput } from './templates.schema.ts'
+import { DeleteTemplateInput, ImportTemplateInput, ListTemplatesInput, SaveQuestionAsTemplateInput } from './templates.schema.ts'
 
 type Ctx = Pick<AppContext, 'db'>
 
@@ -104,6 +104,15 @@ export async function saveQuestionAsTemplate(ctx: Ctx, actor: Actor, input: Save
 			if (!isUniqueViolation(error) || attempt >= 4) throw error
 		}
 	}
+}
+
+/** Deletes a template; questions imported from it keep their own copy. Its label, for the toast. */
+export async function deleteTemplate(ctx: Ctx, actor: Actor, input: DeleteTemplateInput) {
+	assertAdmin(actor)
+	const id = existingId(parseInput(DeleteTemplateInput, input).templateId, 'Template')
+	const [deleted] = await ctx.db.$queryRaw<{ label: string }[]>`DELETE FROM opportunity_question_templates WHERE id = ${id}::uuid RETURNING label`
+	if (!deleted) throw new DomainError('NOT_FOUND', `Template ${id} not found.`)
+	return { label: deleted.label }
 }
 
 /** `label` itself, or a copy uniqueTemplateLabel numbered ("Budget (2)"). */
