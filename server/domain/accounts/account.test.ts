@@ -99,8 +99,14 @@ describe('the account page', () => {
 		const admin = await createUser(ctx.db, { role: 'admin', onboardingCompleted: true })
 		const actor = { id: admin.id, role: 'admin' as const }
 		await expect(deleteAccount(ctx, actor, { email: admin.email })).rejects.toMatchObject({ code: 'CONFLICT', message: ACCOUNT_MESSAGES.onlyAdmin })
-		await createUser(ctx.db, { role: 'admin', onboardingCompleted: true })
-		await deleteAccount(ctx, actor, { email: admin.email })
-		expect(await ctx.db.user.count({ where: { id: admin.id } })).toBe(0)
+		const second = await createUser(ctx.db, { role: 'admin', onboardingCompleted: true })
+		// Both at once: one goes, the other stays as the only admin.
+		const outcomes = await Promise.allSettled([
+			deleteAccount(ctx, actor, { email: admin.email }),
+			deleteAccount(ctx, { id: second.id, role: 'admin' }, { email: second.email }),
+		])
+		expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected'])
+		expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: { code: 'CONFLICT', message: ACCOUNT_MESSAGES.onlyAdmin } })
+		expect(await ctx.db.profile.count({ where: { role: 'admin' } })).toBe(1)
 	})
 })

@@ -57,7 +57,14 @@ export async function deleteAccount(ctx: Ctx, actor: Actor, input: DeleteAccount
 		ctx.db.userAsset.findMany({ where: { userId: actor.id }, select: { storagePath: true } }),
 		ctx.db.contextFile.findMany({ where: { context: { userId: actor.id } }, select: { storagePath: true } }),
 	])
-	await ctx.db.user.delete({ where: { id: actor.id } })
+	await ctx.db.$transaction(async (tx) => {
+		if (user.profile?.role === 'admin') {
+			// Again, with every admin row locked: two admins deleting at once cannot leave none.
+			const admins = await tx.$queryRaw<{ user_id: string }[]>`SELECT user_id FROM profiles WHERE role = 'admin' FOR UPDATE`
+			if (!admins.some((admin) => admin.user_id !== actor.id)) throw new DomainError('CONFLICT', ACCOUNT_MESSAGES.onlyAdmin)
+		}
+		await tx.user.delete({ where: { id: actor.id } })
+	})
 	ctx.logger.info({ userId: actor.id, files: assets.length + contextFiles.length }, 'account deleted')
 	await deleteStoredObjects(ctx, [...assets, ...contextFiles].map((file) => file.storagePath))
 }
