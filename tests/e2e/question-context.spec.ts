@@ -178,6 +178,9 @@ test('the dialog shows the server’s reason when it refuses a save, and keeps w
 	await clearOf([dialog, ...buttons])
 	await page.setViewportSize({ width: 1024, height: 720 })
 	await clearOf(buttons)
+	// A phone: the toast goes to the top, short of Close (the footer's buttons are below it).
+	await page.setViewportSize({ width: 390, height: 844 })
+	await clearOf(buttons)
 	await expect(dialog.getByRole('textbox', { name: 'Notes' })).toHaveValue('Keep me')
 	await expect(dialog.getByText('No files attached yet.')).toBeVisible()
 	// Nothing was saved, notes included.
