@@ -109,7 +109,7 @@ async function startProCheckout(ctx: Ctx, actor: Actor, customerId: string): Pro
 /**
  * Under the lock. Stripe is asked as well as our records, which a webhook not yet arrived would
  * leave behind: a live subscription sends the artist to the portal; an open Pro checkout is offered
- * again; older open ones (from before this rule) are expired.
+ * again; older open ones (from before this rule), and open credit-pack checkouts, are expired.
  */
 async function proCheckoutLocked(ctx: Ctx, tx: Prisma.TransactionClient, actor: Actor, customerId: string) {
 	const portal = async () => {
@@ -117,8 +117,8 @@ async function proCheckoutLocked(ctx: Ctx, tx: Prisma.TransactionClient, actor: 
 		return { url: session.url, destination: 'portal' as const }
 	}
 	if ((await hasProSubscription(tx, actor.id)) || (await ctx.payments.listSubscriptions(customerId)).some(isPro)) return portal()
-	const open = (await ctx.payments.listOpenCheckoutSessions(customerId)).filter((session) => session.mode === 'subscription' && session.url)
-	const [newest, ...older] = open
+	const openSessions = await ctx.payments.listOpenCheckoutSessions(customerId)
+	const [newest, ...older] = openSessions.filter((session) => session.mode === 'subscription' && session.url)
 	for (const session of older) {
 		try {
 			await ctx.payments.expireCheckoutSession(session.id)
@@ -128,6 +128,13 @@ async function proCheckoutLocked(ctx: Ctx, tx: Prisma.TransactionClient, actor: 
 			if (now.status === 'complete') return portal()
 			if (now.status !== 'expired') throw error
 		}
+	}
+	// A credit pack left open would still be payable once on Pro, which refuses packs. One paid or
+	// expired meanwhile is as good.
+	for (const pack of openSessions.filter((session) => session.mode === 'payment')) {
+		await ctx.payments.expireCheckoutSession(pack.id).catch(async (error: unknown) => {
+			if ((await ctx.payments.retrieveCheckoutSession(pack.id)).status === 'open') throw error
+		})
 	}
 	if (newest?.url) {
 		ctx.logger.info({ userId: actor.id, checkoutSessionId: newest.id }, 'open checkout session reused')
