@@ -35,6 +35,8 @@ describe('the account page', () => {
 		const here = hashToken((await createSession(ctx.db, actor.id)).token)
 		await createSession(ctx.db, actor.id)
 		await createSession(ctx.db, actor.id)
+		// An expired one goes too, but is not counted as a device.
+		await createSession(ctx.db, actor.id, new Date(Date.now() - 31 * 24 * 60 * 60 * 1000))
 		const stranger = await setup()
 		await createSession(stranger.ctx.db, stranger.actor.id)
 		expect(await countOtherSessions(ctx, actor, here)).toBe(2)

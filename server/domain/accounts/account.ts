@@ -17,9 +17,11 @@ export async function countOtherSessions(ctx: Pick<AppContext, 'db'>, actor: Act
 	return ctx.db.session.count({ where: { userId: actor.id, id: { not: currentSessionId }, expiresAt: { gt: new Date() } } })
 }
 
-/** Signs the artist out everywhere but here; how many sessions ended. */
+/** Signs the artist out everywhere but here; how many live sessions ended (expired ones go too, uncounted). */
 export async function signOutOtherSessions(ctx: Pick<AppContext, 'db'>, actor: Actor, currentSessionId: string) {
-	const { count } = await ctx.db.session.deleteMany({ where: { userId: actor.id, id: { not: currentSessionId } } })
+	const others = { userId: actor.id, id: { not: currentSessionId } }
+	const { count } = await ctx.db.session.deleteMany({ where: { ...others, expiresAt: { gt: new Date() } } })
+	await ctx.db.session.deleteMany({ where: others })
 	return count
 }
 
