@@ -29,7 +29,7 @@ import {
 	QUESTION_TYPE_LABELS,
 	QUESTION_TYPES,
 } from '#server/domain/questions/display.ts'
-import { QUESTION_MESSAGES, QuestionForm, type QuestionFields, type QuestionFormValues } from '#server/domain/questions/questions.schema.ts'
+import { checkTypedSlug, QUESTION_MESSAGES, QuestionForm, type QuestionFields, type QuestionFormValues } from '#server/domain/questions/questions.schema.ts'
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete this question?'
 
@@ -80,8 +80,7 @@ function checkingSlug(schema: Resolver<QuestionFormValues, unknown, QuestionFiel
 	return async (values, context, options) => {
 		const result = await schema(values, context, options)
 		const typed = String(values.slug ?? '').trim()
-		const slug = typed ? slugifyQuestionLabel(typed) : ''
-		const message = typed && !slug ? QUESTION_MESSAGES.slugInvalid : slug && taken.includes(slug) ? QUESTION_MESSAGES.slugTaken : null
+		const message = typed ? checkTypedSlug(typed, taken).problem : null
 		return message ? { values: {}, errors: { ...result.errors, slug: { type: 'validate', message } } } : result
 	}
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { ANSWER_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
+import { slugifyQuestionLabel } from '#server/domain/opportunities/slug.ts'
 import { atLeastChars, atMostChars } from '#server/domain/text.ts'
 import { acceptsLimit, acceptsOptions, DEFAULT_QUESTION_TYPE, LIMIT_TYPES, MIN_CHOICE_OPTIONS, QUESTION_TYPES } from './display.ts'
 
@@ -32,6 +33,18 @@ export const QUESTION_MESSAGES = {
  * database's integer could overflow.
  */
 export const MAX_LIMIT_VALUE = { chars: ANSWER_MAX_CHARS, words: 10_000 } as const
+
+/**
+ * A typed slug as it is stored (normalised to the slug alphabet), or why it cannot be: it holds no
+ * letter or digit, or another question of the opportunity has it. The editor says so as the field
+ * is left; the domain refuses the save (resolveSlug).
+ */
+export function checkTypedSlug(typed: string, taken: readonly string[]): { slug: string; problem: null } | { slug: null; problem: string } {
+	const slug = slugifyQuestionLabel(typed)
+	if (!slug) return { slug: null, problem: QUESTION_MESSAGES.slugInvalid }
+	if (taken.includes(slug)) return { slug: null, problem: QUESTION_MESSAGES.slugTaken }
+	return { slug, problem: null }
+}
 
 /** Trimmed, without blanks and without repeats, in the order given. */
 export function cleanOptions(options: readonly string[]): string[] {

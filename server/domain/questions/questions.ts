@@ -5,6 +5,7 @@ import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { existingId, isUniqueViolation } from '#server/domain/ids.ts'
 import { slugifyQuestionLabel, uniqueSlug } from '#server/domain/opportunities/slug.ts'
 import {
+	checkTypedSlug,
 	CreateQuestionInput,
 	MoveQuestionInput,
 	OpportunityQuestionsInput,
@@ -74,9 +75,8 @@ async function writePositions(tx: Tx, questionIds: string[]) {
  */
 export function resolveSlug(typed: string, label: string, taken: readonly string[]): string {
 	if (typed) {
-		const slug = slugifyQuestionLabel(typed)
-		if (!slug) throw new DomainError('INVALID', QUESTION_MESSAGES.slugInvalid, { fieldErrors: { slug: [QUESTION_MESSAGES.slugInvalid] } })
-		if (taken.includes(slug)) throw slugTaken()
+		const { slug, problem } = checkTypedSlug(typed, taken)
+		if (problem !== null) throw new DomainError('INVALID', problem, { fieldErrors: { slug: [problem] } })
 		return slug
 	}
 	const base = slugifyQuestionLabel(label)
