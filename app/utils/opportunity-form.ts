@@ -28,7 +28,7 @@ export type OpportunityFormValues = ReturnType<typeof opportunityValuesFromForm>
 
 /** Submitted values back as the form's defaults (tags as a list). */
 export function formDefaultsFrom(values: OpportunityFormValues) {
-	return { ...values, tags: normalizeTags(values.tags.split(',')) }
+	return { ...values, tags: normalizeTags([values.tags]) }
 }
 
 /** The route id of an opportunity's admin layout, whose loader data its tabs read. */

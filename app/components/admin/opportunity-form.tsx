@@ -26,6 +26,7 @@ import {
 	normalizeTags,
 	MAX_TAG_LENGTH,
 	TAG_TOO_LONG,
+	TOO_MANY_TAGS,
 	UpdateOpportunityInput,
 } from '#server/domain/opportunities/opportunity.schema.ts'
 
@@ -223,7 +224,7 @@ function TagInput({ tags, onChange, errors }: { tags: string[]; onChange: (tags:
 	const add = () => {
 		const next = normalizeTags([...tags, draft])
 		if (next.some((tag) => tag.length > MAX_TAG_LENGTH)) return setRefusal(TAG_TOO_LONG)
-		if (next.length > MAX_TAGS) return setRefusal('Maximum 10 tags allowed')
+		if (next.length > MAX_TAGS) return setRefusal(TOO_MANY_TAGS)
 		setRefusal(null)
 		onChange(next)
 		setDraft('')
@@ -312,7 +313,7 @@ export function OpportunityPreview({ values }: { values: PreviewValues }) {
 	const title = values.title?.trim() || 'Untitled Opportunity'
 	const url = values.url?.trim() ?? ''
 	const href = url ? externalUrl(url) : null
-	const tags = Array.isArray(values.tags) ? normalizeTags(values.tags as string[]) : normalizeTags(String(values.tags ?? '').split(','))
+	const tags = Array.isArray(values.tags) ? normalizeTags(values.tags as string[]) : normalizeTags([String(values.tags ?? '')])
 	const description = values.description?.trim() ?? ''
 	return (
 		<section aria-labelledby="opportunity-preview-heading" className="lg:sticky lg:top-6">

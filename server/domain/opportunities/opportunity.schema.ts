@@ -15,6 +15,7 @@ export const CATEGORY_LABELS: Record<Category, string> = { grant: 'Grant', resid
 export const MAX_TAGS = 10
 export const MAX_TAG_LENGTH = 50
 export const TAG_TOO_LONG = `Tags must be at most ${MAX_TAG_LENGTH} characters`
+export const TOO_MANY_TAGS = 'Maximum 10 tags allowed'
 export const PAST_DEADLINE_WARNING = 'Deadline appears to be in the past'
 
 /**
@@ -67,9 +68,9 @@ export const OpportunityInput = z.object({
 	tags: z
 		.union([z.string(), z.array(z.string())])
 		.default([])
-		.transform((value) => normalizeTags(typeof value === 'string' ? value.split(',') : value))
+		.transform((value) => normalizeTags(typeof value === 'string' ? [value] : value))
 		// Said of the field (not of "tags.3", which no field shows).
-		.pipe(z.array(z.string()).refine((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), TAG_TOO_LONG).max(MAX_TAGS, 'Maximum 10 tags allowed')),
+		.pipe(z.array(z.string()).refine((tags) => tags.every((tag) => tag.length <= MAX_TAG_LENGTH), TAG_TOO_LONG).max(MAX_TAGS, TOO_MANY_TAGS)),
 	description: text(20_000, 'Description too long').default(''),
 })
 export type OpportunityInput = z.input<typeof OpportunityInput>
