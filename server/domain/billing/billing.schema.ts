@@ -34,6 +34,8 @@ export const BILLING_MESSAGES = {
 /** Subscription statuses that keep Pro: paid up, on trial, or retrying a failed payment until Stripe ends it. */
 export const PRO_STATUSES = ['active', 'trialing', 'past_due'] as const
 
+export const isProStatus = (status: string) => (PRO_STATUSES as readonly string[]).includes(status)
+
 export const CREDIT_REASON_LABELS: Record<string, string> = {
 	first_login_grant: 'Free draft on your first sign-in',
 	draft_generated: 'Draft generated',

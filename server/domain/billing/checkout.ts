@@ -3,8 +3,8 @@ import type { AppContext } from '#server/context.ts'
 import type { Prisma } from '#server/db/generated/client.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
-import { PaymentsNotConfiguredError, type SubscriptionState } from '#server/integrations/payments/types.ts'
-import { BILLING_MESSAGES, BILLING_PATHS, CheckoutInput, PRO_STATUSES, type CheckoutKind } from './billing.schema.ts'
+import { PaymentsNotConfiguredError } from '#server/integrations/payments/types.ts'
+import { BILLING_MESSAGES, BILLING_PATHS, CheckoutInput, isProStatus, PRO_STATUSES, type CheckoutKind } from './billing.schema.ts'
 
 type Ctx = Pick<AppContext, 'db' | 'payments' | 'env' | 'logger'>
 
@@ -43,8 +43,6 @@ async function hasProSubscription(db: Prisma.TransactionClient, userId: string) 
 	const count = await db.subscription.count({ where: { userId, status: { in: [...PRO_STATUSES] } } })
 	return count > 0
 }
-
-const isPro = (subscription: SubscriptionState) => (PRO_STATUSES as readonly string[]).includes(subscription.status)
 
 /**
  * create-checkout-subscription / create-checkout-credits (spec section 7): a Stripe Checkout
@@ -116,7 +114,7 @@ async function proCheckoutLocked(ctx: Ctx, tx: Prisma.TransactionClient, actor: 
 		const session = await ctx.payments.createPortalSession({ customerId, returnUrl: appUrl(ctx, BILLING_PATHS.portalReturn) })
 		return { url: session.url, destination: 'portal' as const }
 	}
-	if ((await hasProSubscription(tx, actor.id)) || (await ctx.payments.listSubscriptions(customerId)).some(isPro)) return portal()
+	if ((await hasProSubscription(tx, actor.id)) || (await ctx.payments.listSubscriptions(customerId)).some((subscription) => isProStatus(subscription.status))) return portal()
 	const openSessions = await ctx.payments.listOpenCheckoutSessions(customerId)
 	const [newest, ...older] = openSessions.filter((session) => session.mode === 'subscription' && session.url)
 	for (const session of older) {

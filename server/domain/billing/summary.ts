@@ -1,6 +1,6 @@
 import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
-import { PRO_STATUSES } from './billing.schema.ts'
+import { isProStatus } from './billing.schema.ts'
 
 /** Ledger rows the profile's Billing section lists. */
 const HISTORY_ROWS = 20
@@ -35,7 +35,7 @@ export async function getBillingSummary(ctx: Pick<AppContext, 'db' | 'payments'>
 		},
 	})
 	const subscriptions = profile?.user.subscriptions ?? []
-	const live = subscriptions.filter((subscription) => (PRO_STATUSES as readonly string[]).includes(subscription.status))
+	const live = subscriptions.filter((subscription) => isProStatus(subscription.status))
 	// One that renews says more than one cancelled beside it: the artist is still being charged.
 	const current = live.find((subscription) => !subscription.cancelAtPeriodEnd) ?? live[0]
 	return {
