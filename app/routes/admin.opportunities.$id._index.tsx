@@ -5,7 +5,7 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { handleFormErrors, type FormErrorData } from '#app/utils/errors.server.ts'
 import { opportunityNotFoundRedirect } from '#app/utils/admin-opportunity.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { formDefaultsFrom, OPPORTUNITY_LAYOUT, opportunityTabTitle, opportunityValuesFromForm, type OpportunityFormValues } from '#app/utils/opportunity-form.ts'
+import { formDefaultsFrom, OPPORTUNITY_LAYOUT, opportunityTabTitleIn, opportunityValuesFromForm, type OpportunityFormValues } from '#app/utils/opportunity-form.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
 import { createToastHeaders, redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
@@ -16,10 +16,7 @@ import type { OpportunityLayoutData } from './admin.opportunities.$id.tsx'
 
 /** The "Opportunity Details" tab: the opportunity comes from the layout's loader. */
 
-export const meta: MetaFunction = ({ matches }) => {
-	const layout = matches.find((match) => match.id === OPPORTUNITY_LAYOUT)?.data as OpportunityLayoutData | undefined
-	return pageMeta({ title: opportunityTabTitle(layout?.opportunity.title, 'Edit'), noindex: true })
-}
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: opportunityTabTitleIn(matches, 'Edit'), noindex: true })
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
 	const actor = requireAdmin(request, context)

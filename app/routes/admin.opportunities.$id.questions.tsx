@@ -13,7 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '#app/components/ui/car
 import { ArrowDown, ArrowUp, BookmarkPlus, Check, FileDown, GripVertical, ListOrdered, Plus } from '#app/components/ui/icons.tsx'
 import { opportunityNotFoundRedirect } from '#app/utils/admin-opportunity.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { OPPORTUNITY_LAYOUT, opportunityTabTitle } from '#app/utils/opportunity-form.ts'
+import { opportunityTabTitleIn } from '#app/utils/opportunity-form.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useTRPC } from '#app/utils/trpc.tsx'
@@ -25,12 +25,8 @@ import { listQuestions, moveQuestion } from '#server/domain/questions/questions.
 import type { MoveQuestionInput } from '#server/domain/questions/questions.schema.ts'
 import { saveQuestionAsTemplate } from '#server/domain/templates/templates.ts'
 import { logFailure } from '#server/logger.ts'
-import type { OpportunityLayoutData } from './admin.opportunities.$id.tsx'
 
-export const meta: MetaFunction = ({ matches }) => {
-	const layout = matches.find((match) => match.id === OPPORTUNITY_LAYOUT)?.data as OpportunityLayoutData | undefined
-	return pageMeta({ title: opportunityTabTitle(layout?.opportunity.title, 'Questions'), noindex: true })
-}
+export const meta: MetaFunction = ({ matches }) => pageMeta({ title: opportunityTabTitleIn(matches, 'Questions'), noindex: true })
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
 	const actor = requireAdmin(request, context)

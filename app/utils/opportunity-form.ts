@@ -38,3 +38,9 @@ export const OPPORTUNITY_LAYOUT = 'routes/admin.opportunities.$id'
 export function opportunityTabTitle(title: string | undefined, tab: string) {
 	return title ? `${tab}: ${title}` : `${tab} opportunity`
 }
+
+/** The same, for a tab route's meta, from its layout's data among the matches. */
+export function opportunityTabTitleIn(matches: readonly { id: string; data: unknown }[], tab: string) {
+	const layout = matches.find((match) => match.id === OPPORTUNITY_LAYOUT)?.data as { opportunity?: { title?: string } } | undefined
+	return opportunityTabTitle(layout?.opportunity?.title, tab)
+}
