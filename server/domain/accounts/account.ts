@@ -1,4 +1,5 @@
 import type { AppContext } from '#server/context.ts'
+import type { Prisma } from '#server/db/generated/client.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { PRO_STATUSES } from '#server/domain/billing/billing.schema.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
@@ -43,10 +44,9 @@ export async function deleteAccount(ctx: Ctx, actor: Actor, input: DeleteAccount
 	})
 	if (!user) throw new DomainError('NOT_FOUND', 'Account not found')
 	if (email !== user.email) throw new DomainError('INVALID', ACCOUNT_MESSAGES.confirmEmail, { fieldErrors: { email: [ACCOUNT_MESSAGES.confirmEmail] } })
-	if (user.profile?.role === 'admin') {
-		const otherAdmins = await ctx.db.profile.count({ where: { role: 'admin', userId: { not: actor.id } } })
-		if (!otherAdmins) throw new DomainError('CONFLICT', ACCOUNT_MESSAGES.onlyAdmin)
-	}
+	const admin = user.profile?.role === 'admin'
+	// Before Stripe is touched; and again below, where it holds.
+	if (admin) await assertAnotherAdmin(ctx.db, actor.id)
 	try {
 		// Without payments set up (any more), only subscriptions our records hold stop a deletion.
 		const customerId = ctx.payments.configured ? (user.profile?.stripeCustomerId ?? null) : null
@@ -60,15 +60,20 @@ export async function deleteAccount(ctx: Ctx, actor: Actor, input: DeleteAccount
 		ctx.db.contextFile.findMany({ where: { context: { userId: actor.id } }, select: { storagePath: true } }),
 	])
 	await ctx.db.$transaction(async (tx) => {
-		if (user.profile?.role === 'admin') {
-			// Again, with every admin row locked: two admins deleting at once cannot leave none.
-			const admins = await tx.$queryRaw<{ user_id: string }[]>`SELECT user_id FROM profiles WHERE role = 'admin' FOR UPDATE`
-			if (!admins.some((admin) => admin.user_id !== actor.id)) throw new DomainError('CONFLICT', ACCOUNT_MESSAGES.onlyAdmin)
-		}
+		if (admin) await assertAnotherAdmin(tx, actor.id)
 		await tx.user.delete({ where: { id: actor.id } })
 	})
 	ctx.logger.info({ userId: actor.id, files: assets.length + contextFiles.length }, 'account deleted')
 	await deleteStoredObjects(ctx, [...assets, ...contextFiles].map((file) => file.storagePath))
+}
+
+/**
+ * The last admin cannot go. In a transaction the admin rows stay locked (in one order) until it
+ * ends, so two admins deleting at once cannot leave none.
+ */
+async function assertAnotherAdmin(db: Prisma.TransactionClient, userId: string) {
+	const admins = await db.$queryRaw<{ user_id: string }[]>`SELECT user_id FROM profiles WHERE role = 'admin' ORDER BY user_id FOR UPDATE`
+	if (!admins.some((admin) => admin.user_id !== userId)) throw new DomainError('CONFLICT', ACCOUNT_MESSAGES.onlyAdmin)
 }
 
 /** Subscription statuses Stripe can still charge, or is trying to. */
