@@ -154,10 +154,25 @@ function printE2eEvidence() {
 		const notable = meanwhile.filter(isNotable)
 		console.log(`The server meanwhile: ${meanwhile.length} log lines; warnings, errors, refusals, slow and unfinished requests (${notable.length}):`)
 		console.log(clip(notable.map((line) => line.slice(0, 600)).join('\n'), 40))
+		// The test's own last requests (its users are named in the report by tests/e2e/support/e2e-db.ts),
+		// so a step whose request never came, or never answered, shows.
+		const users = (failure.result.annotations ?? []).filter((note) => note.type === 'e2e user').map((note) => note.description)
+		const requests = meanwhile.filter((line) => users.some((id) => line.includes(`"userId":"${id}"`)) && line.includes('"method":')).slice(-15)
+		if (requests.length) console.log(`Its users' last ${requests.length} requests:\n${requests.map(summarizeRequest).join('\n')}`)
 		const trace = attachment('trace')
 		if (trace) console.log(`The browser's side, requests included: npx playwright show-trace ${path.relative(root, trace)}`)
 	}
 	if (failures.length > 5) console.log(`\n… and ${failures.length - 5} more failed results (test-results/e2e-results.json)`)
+}
+
+/** One request log line as "12:09:27.769 GET /path 404 7.8 ms". */
+function summarizeRequest(line) {
+	try {
+		const { time, method, path: requestPath, status, durationMs } = JSON.parse(line)
+		return `${String(time).slice(11, 23)} ${method} ${String(requestPath).slice(0, 120)} ${status ?? 'unfinished'} ${durationMs ?? '?'} ms`
+	} catch {
+		return line.slice(0, 200)
+	}
 }
 
 /** A warning or worse, or a request that failed, took a second or more, or never finished. */

@@ -28,6 +28,11 @@ describe('requestLog', () => {
 		app.use(requestLog(logger))
 		app.get('/quick', (_req, res) => void res.send('ok'))
 		app.get('/slow', () => {})
+		// Stands in for the session middleware, which resolves the cookie after the log is set up.
+		app.get('/mine', (_req, res) => {
+			res.locals.session = { user: { id: 'user-1' } }
+			res.send('ok')
+		})
 		server = app.listen(0, '127.0.0.1')
 		await new Promise((resolve) => server!.once('listening', resolve))
 		return { lines, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }
@@ -53,5 +58,15 @@ describe('requestLog', () => {
 		client.abort()
 		await vi.waitFor(() => expect(lines).toHaveLength(1))
 		expect(lines[0]).toMatchObject({ msg: 'request closed before its answer was complete', method: 'GET', path: '/slow', status: null })
+	})
+
+	test('names the user of a signed-in request, and no one for a visitor', async () => {
+		const { lines, origin } = await start()
+		await fetch(`${origin}/mine`)
+		await fetch(`${origin}/quick`)
+		await vi.waitFor(() => expect(lines).toHaveLength(2))
+		const byPath = Object.fromEntries(lines.map((line) => [line.path, line]))
+		expect(byPath['/mine']).toMatchObject({ userId: 'user-1' })
+		expect(byPath['/quick']).not.toHaveProperty('userId')
 	})
 })

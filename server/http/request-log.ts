@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { RequestHandler } from 'express'
 import type { Logger } from 'pino'
 import { withQueryStats, type QueryStats } from '#server/db/query-stats.ts'
+import type { ValidatedSession } from '#server/auth/session.server.ts'
 import { beforeHeaders } from './before-headers.ts'
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/
@@ -18,7 +19,8 @@ export function loggedPath(path: string): string {
  * Gives every request an id (kept from X-Request-Id when sane), counts the statements it sends to
  * the database (told in a Server-Timing header, `db;desc="2 queries";dur=1.4`, so a browser's
  * network panel and the bench see them) and logs it once finished, or once its connection closed
- * before the answer was complete (the client left, or a stream ended early).
+ * before the answer was complete (the client left, or a stream ended early). A signed-in request's
+ * line names its user.
  */
 export function requestLog(logger: Logger): RequestHandler {
 	return (req, res, next) => {
@@ -38,6 +40,8 @@ export function requestLog(logger: Logger): RequestHandler {
 			status: res.statusCode,
 			durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
 			dbQueries: queries.count,
+			// Whose request it was (resolved by the session middleware, which runs after this one).
+			userId: (res.locals.session as ValidatedSession | null | undefined)?.user.id,
 		})
 		res.on('finish', () => logger[res.statusCode >= 500 ? 'error' : 'info'](fields(), 'request'))
 		res.on('close', () => {

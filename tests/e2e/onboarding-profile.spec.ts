@@ -6,6 +6,17 @@ import { isJs, open, toasts } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
 
+/**
+ * Presses "Upload images" and waits for the post's answer. The toast is then awaited on its own: a
+ * failure says whether the upload or the page after it was missing, and a slow upload on a busy
+ * machine does not spend the toast's time.
+ */
+async function uploadImages(page: Page) {
+	const uploaded = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/portal/profile'))
+	await page.getByRole('button', { name: 'Upload images' }).click()
+	expect((await uploaded).status(), 'the upload post').toBeLessThan(400)
+}
+
 async function fillStep1(page: Page) {
 	await page.getByLabel('Full name').fill('Ada Lovelace')
 	await page.getByLabel('City').fill('Porto')
@@ -112,10 +123,7 @@ test('a new artist completes onboarding, then edits the profile, links and image
 
 	// Images: upload, then remove.
 	await page.getByLabel('Image files').setInputFiles({ name: 'second.png', mimeType: 'image/png', buffer: tinyPng() })
-	// The post's answer is awaited on its own: a failure then says whether the upload or the page after it was missing.
-	const uploaded = page.waitForResponse((response) => response.request().method() === 'POST' && new URL(response.url()).pathname.startsWith('/portal/profile'))
-	await page.getByRole('button', { name: 'Upload images' }).click()
-	expect((await uploaded).status()).toBeLessThan(400)
+	await uploadImages(page)
 	await expect(toasts(page)).toContainText('File uploaded successfully')
 	const image = page.getByRole('img', { name: 'second.png' })
 	await expect(image).toBeVisible()
@@ -139,7 +147,7 @@ test('a new artist completes onboarding, then edits the profile, links and image
 		// Four more where three fit (with JavaScript the picker keeps only those): the three are kept
 		// and announced, and the fourth said to be left out.
 		await page.getByLabel('Image files').setInputFiles(['a', 'b', 'c', 'd'].map((name) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: tinyPng() })))
-		await page.getByRole('button', { name: 'Upload images' }).click()
+		await uploadImages(page)
 		await expect(toasts(page)).toContainText('Files uploaded successfully')
 		await expect(toasts(page)).toContainText('1 image was left out: at most 5 images are kept.')
 		await expect(page.getByRole('img', { name: /^[abcd]\.png$/ })).toHaveCount(3)
@@ -147,7 +155,7 @@ test('a new artist completes onboarding, then edits the profile, links and image
 		// The picker keeps the three that fit and names the one it left out, before anything is sent.
 		await page.getByLabel('Image files').setInputFiles(['a', 'b', 'c', 'd'].map((name) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: tinyPng() })))
 		await expect(page.getByText('Only the first 3 images will be uploaded; d.png was left out.')).toBeVisible()
-		await page.getByRole('button', { name: 'Upload images' }).click()
+		await uploadImages(page)
 		await expect(toasts(page)).toContainText('Files uploaded successfully')
 		await expect(page.getByRole('img', { name: /^[abcd]\.png$/ })).toHaveCount(3)
 	}

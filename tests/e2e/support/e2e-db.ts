@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import type { BrowserContext } from '@playwright/test'
+import { test, type BrowserContext } from '@playwright/test'
 import pg from 'pg'
 import { hashPassword } from '../../../server/auth/password.ts'
 import { DATABASE_PORT_OFFSET } from './own-server.ts'
@@ -64,8 +64,21 @@ export async function createE2eUser(options: UserOptions = {}): Promise<E2eUser>
 		if (options.password) {
 			await client.query('INSERT INTO passwords (user_id, hash) VALUES ($1, $2)', [id, await hashPassword(options.password)])
 		}
+		nameInReport(id)
 		return { id, email, databaseUrl: options.databaseUrl }
 	}, options.databaseUrl)
+}
+
+/**
+ * Notes the user in the running test's report, so that a failure's evidence (scripts/test.mjs) can
+ * pick that user's requests out of the server log the parallel tests share.
+ */
+function nameInReport(userId: string) {
+	try {
+		test.info().annotations.push({ type: 'e2e user', description: userId })
+	} catch {
+		// Outside a test (a set-up script): nothing to note it in.
+	}
 }
 
 /** A new session of `user`, inserted straight into the database; returns the cookie's token. */
