@@ -87,6 +87,27 @@ describe('the account page', () => {
 		expect(await ctx.db.user.count({ where: { id: actor.id } })).toBe(0)
 	})
 
+	test('a checkout paid while the deletion is under way starts no subscription that outlives the account', async () => {
+		const { ctx, user, actor } = await setup()
+		const { url } = await startCheckout(ctx, actor, { kind: 'subscription' })
+		const sessionId = url.split('/').at(-1)!
+		// The artist pays in another tab just as the deletion reaches the open checkout: Stripe then
+		// refuses to expire it, and a subscription has started.
+		let paid: string | undefined
+		const payments = ctx.payments
+		ctx.payments = {
+			...payments,
+			expireCheckoutSession: async (id) => {
+				paid = (await stripe.completeCheckout(id)).subscription!.id
+				return payments.expireCheckoutSession(id)
+			},
+		}
+		await deleteAccount(ctx, actor, { email: user.email })
+		expect(stripe.sessions.get(sessionId)).toMatchObject({ status: 'complete' })
+		expect(stripe.subscriptions.get(paid!)).toMatchObject({ status: 'canceled' })
+		expect(await ctx.db.user.count({ where: { id: actor.id } })).toBe(0)
+	})
+
 	test('when Stripe cannot cancel the subscription, nothing is deleted', async () => {
 		const { ctx, user, actor } = await setup()
 		const { subscription } = await subscribeToPro(ctx, stripe, actor)

@@ -2,6 +2,7 @@ import type { AppContext } from '#server/context.ts'
 import type { Prisma } from '#server/db/generated/client.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { PRO_STATUSES } from '#server/domain/billing/billing.schema.ts'
+import { expireUnlessSettled } from '#server/domain/billing/checkout.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
 import { ACCOUNT_MESSAGES, DeleteAccountInput } from './accounts.schema.ts'
@@ -80,11 +81,15 @@ async function assertAnotherAdmin(db: Prisma.TransactionClient, userId: string) 
 const CHARGEABLE = new Set<string>([...PRO_STATUSES, 'unpaid', 'incomplete', 'paused'])
 
 /**
- * Nothing of the artist's can be charged afterwards: every subscription Stripe still has for their
- * customer is cancelled now (one paid whose webhook has not arrived included), with those our
- * records know, and any checkout still open is expired.
+ * Nothing of the artist's can be charged afterwards. Any checkout still open is expired first, so
+ * none can start a subscription after the list below is read (one paid a moment before is on it);
+ * then every subscription Stripe still has for their customer is cancelled (one paid whose webhook
+ * has not arrived included), with those our records know.
  */
 async function stopBilling(ctx: Pick<AppContext, 'payments'>, customerId: string | null, recorded: string[]) {
+	for (const session of customerId ? await ctx.payments.listOpenCheckoutSessions(customerId) : []) {
+		await expireUnlessSettled(ctx, session.id)
+	}
 	const atStripe = customerId ? await ctx.payments.listSubscriptions(customerId) : []
 	const live = new Set([...recorded, ...atStripe.filter((subscription) => CHARGEABLE.has(subscription.status)).map((subscription) => subscription.id)])
 	for (const id of live) {
@@ -95,8 +100,5 @@ async function stopBilling(ctx: Pick<AppContext, 'payments'>, customerId: string
 			const ended = (error as { code?: unknown }).code === 'resource_missing' || /canceled subscription/i.test(String((error as Error).message))
 			if (!ended) throw error
 		}
-	}
-	for (const session of customerId ? await ctx.payments.listOpenCheckoutSessions(customerId) : []) {
-		await ctx.payments.expireCheckoutSession(session.id)
 	}
 }

@@ -118,27 +118,33 @@ async function proCheckoutLocked(ctx: Ctx, tx: Prisma.TransactionClient, actor: 
 	const openSessions = await ctx.payments.listOpenCheckoutSessions(customerId)
 	const [newest, ...older] = openSessions.filter((session) => session.mode === 'subscription' && session.url)
 	for (const session of older) {
-		try {
-			await ctx.payments.expireCheckoutSession(session.id)
-		} catch (error) {
-			// Paid a moment ago, in another tab: the artist has Pro now. Expired meanwhile: as well.
-			const now = await ctx.payments.retrieveCheckoutSession(session.id)
-			if (now.status === 'complete') return portal()
-			if (now.status !== 'expired') throw error
-		}
+		// Paid a moment ago, in another tab: the artist has Pro now.
+		if ((await expireUnlessSettled(ctx, session.id)) === 'complete') return portal()
 	}
-	// A credit pack left open would still be payable once on Pro, which refuses packs. One paid or
-	// expired meanwhile is as good.
-	for (const pack of openSessions.filter((session) => session.mode === 'payment')) {
-		await ctx.payments.expireCheckoutSession(pack.id).catch(async (error: unknown) => {
-			if ((await ctx.payments.retrieveCheckoutSession(pack.id)).status === 'open') throw error
-		})
-	}
+	// A credit pack left open would still be payable once on Pro, which refuses packs. One paid
+	// meanwhile is as good.
+	for (const pack of openSessions.filter((session) => session.mode === 'payment')) await expireUnlessSettled(ctx, pack.id)
 	if (newest?.url) {
 		ctx.logger.info({ userId: actor.id, checkoutSessionId: newest.id }, 'open checkout session reused')
 		return { url: newest.url, destination: 'checkout' as const }
 	}
 	return { url: await createCheckout(ctx, actor, customerId, 'subscription'), destination: 'checkout' as const }
+}
+
+/**
+ * Makes an open checkout unpayable, and says how it ended: 'expired', or 'complete' when it was
+ * paid a moment before (Stripe refuses to expire a session that is no longer open; expired
+ * meanwhile is as good). Throws when it could not be expired and is still open.
+ */
+export async function expireUnlessSettled(ctx: Pick<AppContext, 'payments'>, sessionId: string): Promise<'expired' | 'complete'> {
+	try {
+		await ctx.payments.expireCheckoutSession(sessionId)
+		return 'expired'
+	} catch (error) {
+		const { status } = await ctx.payments.retrieveCheckoutSession(sessionId)
+		if (status !== 'complete' && status !== 'expired') throw error
+		return status
+	}
 }
 
 async function createCheckout(ctx: Ctx, actor: Actor, customerId: string, kind: CheckoutKind) {
