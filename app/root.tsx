@@ -3,6 +3,7 @@ import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData } from '
 import type { ReactNode } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { FocusKeeper } from '#app/components/focus-keeper.tsx'
+import { RouteAnnouncer } from '#app/components/route-announcer.tsx'
 import { Toaster } from '#app/components/toaster.tsx'
 import stylesheet from '#app/styles/tailwind.css?url'
 import { PRIVATE_PAGE, rootHeaders } from '#app/utils/cache-control.ts'
@@ -73,6 +74,7 @@ export default function App() {
 			<TrpcProviders>
 				<Outlet />
 				<FocusKeeper />
+				<RouteAnnouncer />
 			</TrpcProviders>
 			<Toaster toast={toast} />
 		</>

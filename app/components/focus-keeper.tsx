@@ -114,15 +114,25 @@ export function FocusKeeper() {
 		}
 		// What is clicked is what the user is at, even where a click does not focus a button (Safari,
 		// Firefox on macOS); clicking where nothing takes focus moves it to <body>, as the user meant.
+		const controlOf = (event: Event) => (event.target instanceof Element ? event.target.closest<HTMLElement>(FOCUSABLE) : null)
 		const onPointerDown = (event: PointerEvent) => {
-			const control = event.target instanceof Element ? event.target.closest<HTMLElement>(FOCUSABLE) : null
+			const control = controlOf(event)
 			remembered.current = control ? remember(control) : null
+		}
+		// A control pressed again from the keyboard (Enter, Space) while it has focus: no focusin or
+		// pointerdown comes, and the previous press's memory was used up when focus came back to it.
+		// (Enter in a field clicks its form's submit button too; focus is in the field then, and stays.)
+		const onClick = (event: MouseEvent) => {
+			const control = controlOf(event)
+			if (control && control === document.activeElement) remembered.current = remember(control)
 		}
 		document.addEventListener('focusin', onFocusIn)
 		document.addEventListener('pointerdown', onPointerDown, true)
+		document.addEventListener('click', onClick, true)
 		return () => {
 			document.removeEventListener('focusin', onFocusIn)
 			document.removeEventListener('pointerdown', onPointerDown, true)
+			document.removeEventListener('click', onClick, true)
 		}
 	}, [])
 

@@ -76,30 +76,34 @@ export default function AdminDashboard() {
 			<p className="-mt-3 text-xs text-muted-foreground">
 				“Soon” and “Upcoming” count from today in your time zone ({data.timeZone}), as artists’ pages do for them.
 			</p>
+			{/* One live region, there whatever the filters found: the count, or the empty state, is read
+			    out when a search or filter changes it (finding nothing included). */}
+			<div className={rows.length > 0 && !data.loadError ? 'flex flex-wrap items-center justify-between gap-3' : 'empty:hidden'}>
+				<div aria-live="polite" className="empty:hidden">
+					{data.loadError ? null : rows.length === 0 ? (
+						<div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-14 text-center">
+							<SearchX aria-hidden className="size-8 text-muted-foreground" />
+							<p className="text-muted-foreground">No opportunities found matching your criteria.</p>
+							<ButtonLink to="/admin/opportunities/new" variant="outline">
+								<Plus aria-hidden />
+								Create your first opportunity
+							</ButtonLink>
+						</div>
+					) : (
+						<p className="text-sm text-muted-foreground">
+							Showing {from}-{to} of {total} opportunities
+						</p>
+					)}
+				</div>
+				{rows.length > 0 && !data.loadError ? <Pagination page={page} pageCount={pageCount} /> : null}
+			</div>
 			{data.loadError ? (
 				<p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive">
 					{data.loadError}
 				</p>
-			) : rows.length === 0 ? (
-				<div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-14 text-center">
-					<SearchX aria-hidden className="size-8 text-muted-foreground" />
-					<p className="text-muted-foreground">No opportunities found matching your criteria.</p>
-					<ButtonLink to="/admin/opportunities/new" variant="outline">
-						<Plus aria-hidden />
-						Create your first opportunity
-					</ButtonLink>
-				</div>
-			) : (
-				<>
-					<div className="flex flex-wrap items-center justify-between gap-3">
-						<p className="text-sm text-muted-foreground" aria-live="polite">
-							Showing {from}-{to} of {total} opportunities
-						</p>
-						<Pagination page={page} pageCount={pageCount} />
-					</div>
-					<OpportunityTable rows={rows} today={data.today} />
-				</>
-			)}
+			) : rows.length > 0 ? (
+				<OpportunityTable rows={rows} today={data.today} />
+			) : null}
 		</div>
 	)
 }

@@ -132,7 +132,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 			}
 			case 'regenerate':
 				await regenerateAnswer(app, user, { answerId, draftId: params.id })
-				return await toBack({ type: 'info', title: 'Regenerating', description: 'A new answer is being written. Undo brings the old one back.' })
+				return await toBack({ type: 'info', title: 'Regenerating', description: 'A new answer is being written. If it differs from the old one, Undo brings that back.' })
 			case 'undo':
 				await undoRegenerate(app, user, { answerId, draftId: params.id })
 				return await toBack({ title: 'Answer restored', description: 'The answer before Regenerate is back.' })

@@ -54,18 +54,24 @@ export default function Drafts() {
 					Search
 				</Button>
 			</Form>
+			{/* One live region, there whatever a search found: its count, or the empty state, is read out
+			    when a search changes it (a search that finds nothing included). */}
+			<div aria-live="polite" className="empty:hidden">
+				{loadError ? null : drafts.length === 0 ? (
+					<EmptyDrafts searched={Boolean(q)} />
+				) : (
+					<p className="text-sm text-muted-foreground">
+						{total === 1 ? '1 draft' : `${total.toLocaleString('en-US')} drafts`}
+						{q ? ` matching “${q}”` : ''}
+					</p>
+				)}
+			</div>
 			{loadError ? (
 				<p role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm text-destructive">
 					{loadError}
 				</p>
-			) : drafts.length === 0 ? (
-				<EmptyDrafts searched={Boolean(q)} />
-			) : (
+			) : drafts.length === 0 ? null : (
 				<>
-					<p className="text-sm text-muted-foreground" aria-live="polite">
-						{total === 1 ? '1 draft' : `${total.toLocaleString('en-US')} drafts`}
-						{q ? ` matching “${q}”` : ''}
-					</p>
 					<ul className="grid gap-3">
 						{drafts.map((draft) => (
 							<li key={draft.id}>

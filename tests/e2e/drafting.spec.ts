@@ -93,6 +93,8 @@ test('an artist generates a draft, edits it, finds the edit again, marks it comp
 	// Over the limit is a warning, not a block.
 	await saveAnswer(page, 2, 'Project title', 'x'.repeat(90))
 	await expect(page.getByRole('group', { name: /Project title/ }).getByText('10 over limit')).toBeVisible()
+	// The field's description reads as words: "90 / 80 chars 10 over limit", not "chars10".
+	await expect(page.getByRole('group', { name: /Project title/ }).getByRole('textbox')).toHaveAccessibleDescription(/^90 \/ 80 chars 10 over limit/)
 	// Away and back through the history: the page shows what was saved, not the copy loaded before it.
 	await page.goto('/portal/feed')
 	await page.goBack()

@@ -17,6 +17,7 @@ import { formatLongDate } from '#server/domain/dates.ts'
 import { focusNearest } from '#app/utils/focus.ts'
 import { errorsOf } from '#app/utils/form-errors.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useDiscardGuard } from '#app/utils/use-discard-guard.ts'
 import { useValidatedSubmit } from '#app/utils/use-validated-submit.ts'
 import {
 	CATEGORIES,
@@ -85,7 +86,9 @@ export function OpportunityForm({
 		defaultValues: { ...defaults, category: defaults.category as FormValues['category'], active: defaults.active ?? true },
 	})
 	const onSubmit = useValidatedSubmit(form.handleSubmit)
-	const { errors, isValid } = form.formState
+	const { errors, isValid, isDirty } = form.formState
+	// Another tab of the opportunity, a link or a reload asks before typed changes are lost.
+	useDiscardGuard(isDirty)
 	const watched = useWatch({ control: form.control })
 	const tags = hydrated && Array.isArray(watched.tags) ? watched.tags : defaults.tags
 	const preview = hydrated ? { ...watched, tags } : defaults

@@ -112,7 +112,13 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 							{limit ? (
 								<>
 									{limit.count} / {limit.limit} {limit.unit}
-									{limit.over ? <span className="ml-2 font-medium text-destructive">{limit.over} over limit</span> : null}
+									{/* A space, not only a margin: a screen reader reads "165 / 100 chars, 65 over limit", not "chars65". */}
+									{limit.over ? (
+										<>
+											{' '}
+											<span className="ml-1 font-medium text-destructive">{limit.over} over limit</span>
+										</>
+									) : null}
 								</>
 							) : null}
 							{formatProblem ? <span className="font-medium text-destructive">{formatProblem}</span> : null}

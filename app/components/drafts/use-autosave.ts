@@ -1,9 +1,10 @@
-import { useBeforeUnload, useBlocker } from '@remix-run/react'
+import { useBlocker } from '@remix-run/react'
 import { useMutation } from '@tanstack/react-query'
 import { TRPCClientError } from '@trpc/client'
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
 import { showToast } from '#app/components/toaster.tsx'
 import { useTRPC } from '#app/utils/trpc.tsx'
+import { useBeforeUnloadPrompt } from '#app/utils/use-discard-guard.ts'
 import { AUTOSAVE_DELAY_MS, DRAFT_MESSAGES } from '#server/domain/drafting/drafting.schema.ts'
 import type { DraftView } from '#server/domain/drafting/drafts.ts'
 
@@ -132,17 +133,7 @@ const LEAVE_QUESTION = 'Some of your edits have not been saved yet. Leave this p
 
 /** Asks before a reload, a closed tab or a link leaves unsaved edits; an in-app link first tries to save them. */
 export function useUnsavedAnswersGuard(unsaved: AnswerEditors) {
-	useBeforeUnload(
-		useCallback(
-			(event: BeforeUnloadEvent) => {
-				if (!unsaved.dirty) return
-				event.preventDefault()
-				// Older browsers show the dialog only when returnValue is set.
-				event.returnValue = ''
-			},
-			[unsaved],
-		),
-	)
+	useBeforeUnloadPrompt(useCallback(() => unsaved.dirty, [unsaved]))
 	const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved.dirty && currentLocation.pathname !== nextLocation.pathname)
 	useEffect(() => {
 		if (blocker.state !== 'blocked') return

@@ -19,6 +19,7 @@ import { Input } from '#app/components/ui/input.tsx'
 import { errorsOf } from '#app/utils/form-errors.ts'
 import { focusNearest } from '#app/utils/focus.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
+import { useDiscardGuard } from '#app/utils/use-discard-guard.ts'
 import { useValidatedSubmit } from '#app/utils/use-validated-submit.ts'
 import { slugifyQuestionLabel, uniqueSlug } from '#server/domain/opportunities/slug.ts'
 import {
@@ -102,7 +103,9 @@ export function QuestionEditor({ values, serverErrors = {}, takenSlugs, isNew, c
 	})
 	const onSubmit = useValidatedSubmit(form.handleSubmit)
 	const [slugFollowsLabel, setSlugFollowsLabel] = useState(isNew && !values.slug)
-	const { errors } = form.formState
+	const { errors, isDirty } = form.formState
+	// Escape, Close, Cancel or a link ask before typed changes are lost.
+	useDiscardGuard(isDirty)
 	const type = useWatch({ control: form.control, name: 'type' }) ?? 'long_text'
 	const limitType = useWatch({ control: form.control, name: 'limitType' }) ?? 'none'
 	const options = useWatch({ control: form.control, name: 'options' }) ?? []

@@ -1,0 +1,30 @@
+import { useLocation } from '@remix-run/react'
+import { useEffect, useRef, useState } from 'react'
+
+/**
+ * Says the new page's title when a link or form moves to another page without a reload. The
+ * browser announces a full page load by itself; a client-side one leaves focus where it was (a
+ * sidebar link, the Menu button the phone drawer gives focus back to) and says nothing, so a screen
+ * reader user would not know the page changed. The page's own announcements (a toast, a count)
+ * follow in the same polite queue. Only a change of path counts: a filter or a page of results
+ * changes the query, and says what changed itself.
+ */
+export function RouteAnnouncer() {
+	const { pathname } = useLocation()
+	const [message, setMessage] = useState('')
+	const announced = useRef(pathname)
+
+	useEffect(() => {
+		if (pathname === announced.current) return
+		announced.current = pathname
+		// The title is set by Remix's <Meta> in the same commit; read it once the page is drawn.
+		const frame = requestAnimationFrame(() => setMessage(document.title))
+		return () => cancelAnimationFrame(frame)
+	}, [pathname])
+
+	return (
+		<p aria-live="polite" aria-atomic="true" className="sr-only" data-route-announcer="">
+			{message}
+		</p>
+	)
+}

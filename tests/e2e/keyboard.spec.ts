@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test'
+import { DISCARD_CHANGES_QUESTION } from '../../app/utils/use-discard-guard.ts'
+import { createE2eOpportunity, createE2eUser, signIn } from './support/e2e-db.ts'
+import { open, whenFocusSettled } from './support/page.ts'
+
+// What a keyboard and screen reader user meets across pages (found in a keyboard-only pass,
+// 2026-11-27). Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
+
+const marker = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`
+
+/** The dialogs the page opens (window.confirm), answered with `accept` and listed by message. */
+function answerDialogs(page: Page, accept: () => boolean) {
+	const messages: string[] = []
+	page.on('dialog', (dialog) => {
+		messages.push(dialog.message())
+		void (accept() ? dialog.accept() : dialog.dismiss())
+	})
+	return messages
+}
+
+test('tabbing backwards up the feed never leaves the focused control under the sticky header', async ({ page, context, baseURL }) => {
+	await signIn(context, await createE2eUser(), baseURL!)
+	for (let index = 0; index < 6; index += 1) await createE2eOpportunity({ title: `Header Check ${marker()}`, deadlineInDays: 20 + index })
+	await page.setViewportSize({ width: 1280, height: 720 })
+	await open(page, '/portal/feed')
+	await page.keyboard.press('End')
+	const covered: string[] = []
+	for (let step = 0; step < 30; step += 1) {
+		await page.keyboard.press('Shift+Tab')
+		const place = await page.evaluate(() => {
+			const focused = document.activeElement
+			const header = document.querySelector('header')
+			if (!(focused instanceof HTMLElement) || !header || !focused.closest('main')) return null
+			return { name: focused.textContent?.trim().slice(0, 40) ?? '', top: focused.getBoundingClientRect().top, headerBottom: header.getBoundingClientRect().bottom }
+		})
+		if (place && place.top < place.headerBottom - 1) covered.push(`${place.name} at ${Math.round(place.top)} px`)
+	}
+	expect(covered).toEqual([])
+})
+
+test('a search that finds nothing says so in the live region that counted the results', async ({ page, context, baseURL }) => {
+	await signIn(context, await createE2eUser({ role: 'admin' }), baseURL!)
+	await open(page, '/portal/drafts')
+	await page.getByLabel('Search drafts').fill(`zzzz${marker()}`)
+	await page.getByRole('button', { name: 'Search', exact: true }).click()
+	await expect(page.locator('[aria-live="polite"]', { hasText: 'No drafts match your search criteria.' })).toBeVisible()
+
+	await open(page, '/admin')
+	await expect(page.locator('[aria-live="polite"]', { hasText: /^Showing \d+-\d+ of \d+ opportunities$/ })).toBeVisible()
+	const filters = page.getByRole('search', { name: 'Filter opportunities' })
+	await filters.getByLabel('Search').fill(`zzzz${marker()}`)
+	await filters.getByRole('button', { name: 'Apply filters' }).click()
+	await expect(page.locator('[aria-live="polite"]', { hasText: 'No opportunities found matching your criteria.' })).toBeVisible()
+})
+
+test('moving to another page through a link that keeps focus says the new page @js-only', async ({ page, context, baseURL }) => {
+	await signIn(context, await createE2eUser(), baseURL!)
+	await page.setViewportSize({ width: 1280, height: 720 })
+	await open(page, '/portal/feed')
+	const drafts = page.getByRole('navigation', { name: 'Portal' }).filter({ visible: true }).getByRole('link', { name: 'Drafts', exact: true })
+	await drafts.focus()
+	await page.keyboard.press('Enter')
+	await expect(page).toHaveURL(/\/portal\/drafts$/)
+	// Focus stays on the sidebar's link, so the page's title is said instead.
+	await expect(drafts).toBeFocused()
+	await expect(page.locator('[data-route-announcer]')).toHaveText(await page.title())
+})
+
+test.describe('typed changes are not thrown away without asking @js-only', () => {
+	test('Escape on a question being written asks first, and keeps the text when the admin stays', async ({ page, context, baseURL }) => {
+		await signIn(context, await createE2eUser({ role: 'admin' }), baseURL!)
+		const { id } = await createE2eOpportunity({ title: `Discard Check ${marker()}` })
+		await open(page, `/admin/opportunities/${id}/questions/new`)
+		const editor = page.getByRole('dialog', { name: 'New Question' })
+		await whenFocusSettled(page)
+		await editor.getByLabel('Label', { exact: true }).fill('Artist statement')
+
+		let accept = false
+		const asked = answerDialogs(page, () => accept)
+		await page.keyboard.press('Escape')
+		await expect.poll(() => asked).toEqual([DISCARD_CHANGES_QUESTION])
+		await expect(editor.getByLabel('Label', { exact: true })).toHaveValue('Artist statement')
+		await expect(page).toHaveURL(/\/questions\/new$/)
+
+		accept = true
+		await page.keyboard.press('Escape')
+		await expect(editor).toHaveCount(0)
+		await expect(page).toHaveURL(new RegExp(`/admin/opportunities/${id}/questions$`))
+		expect(asked).toHaveLength(2)
+	})
+
+	test('leaving an edited opportunity for its questions tab asks first; an unchanged one does not', async ({ page, context, baseURL }) => {
+		await signIn(context, await createE2eUser({ role: 'admin' }), baseURL!)
+		const { id, title } = await createE2eOpportunity({ title: `Tab Check ${marker()}` })
+		let accept = false
+		const asked = answerDialogs(page, () => accept)
+		// Unchanged: the tab opens without a word.
+		await open(page, `/admin/opportunities/${id}`)
+		await page.getByRole('link', { name: 'Application Questions' }).click()
+		await expect(page).toHaveURL(/\/questions$/)
+		expect(asked).toEqual([])
+
+		await open(page, `/admin/opportunities/${id}`)
+		await page.getByLabel('Title').fill(`${title} changed`)
+		await page.getByRole('link', { name: 'Application Questions' }).click()
+		await expect.poll(() => asked).toEqual([DISCARD_CHANGES_QUESTION])
+		await expect(page).toHaveURL(new RegExp(`/admin/opportunities/${id}$`))
+		await expect(page.getByLabel('Title')).toHaveValue(`${title} changed`)
+
+		accept = true
+		await page.getByRole('link', { name: 'Application Questions' }).click()
+		await expect(page).toHaveURL(/\/questions$/)
+	})
+})
