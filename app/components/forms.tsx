@@ -92,7 +92,12 @@ export function TextareaField({
 	textareaProps,
 	...frame
 }: FrameProps & { textareaProps: TextareaHTMLAttributes<HTMLTextAreaElement> & { name: string } }) {
-	return <FieldFrame {...frame} id={textareaProps.id}>{(control) => <Textarea {...textareaProps} {...control} />}</FieldFrame>
+	// A caller may mark the field invalid before any error comes back (notes over their limit).
+	return (
+		<FieldFrame {...frame} id={textareaProps.id}>
+			{(control) => <Textarea {...textareaProps} {...control} aria-invalid={control['aria-invalid'] ?? textareaProps['aria-invalid']} />}
+		</FieldFrame>
+	)
 }
 
 type CheckboxGroupProps = {

@@ -338,7 +338,16 @@ function FilePicker({
 	return (
 		<div className="grid gap-2">
 			<Label htmlFor={id}>Add files</Label>
-			<Input id={id} type="file" multiple accept={CONTEXT_FILE_ACCEPT} onChange={add} aria-describedby={`${id}-hint`} className="h-auto py-2" />
+			<Input
+				id={id}
+				type="file"
+				multiple
+				accept={CONTEXT_FILE_ACCEPT}
+				onChange={add}
+				aria-describedby={problems.length ? `${id}-hint ${id}-problems` : `${id}-hint`}
+				aria-invalid={problems.length ? true : undefined}
+				className="h-auto py-2"
+			/>
 			<p id={`${id}-hint`} className="text-sm text-muted-foreground">
 				{filesHint(storedNames.length)}
 			</p>
@@ -367,7 +376,7 @@ function FilePicker({
 			<p aria-live="polite" className="text-sm text-muted-foreground empty:hidden">
 				{notice}
 			</p>
-			<div role="alert" className="text-sm font-medium text-destructive empty:hidden">
+			<div id={`${id}-problems`} role="alert" className="text-sm font-medium text-destructive empty:hidden">
 				{problems.map((problem) => (
 					<p key={problem}>{problem}</p>
 				))}
@@ -407,6 +416,8 @@ export function ContextNotesField({
 				textareaProps={{
 					name: 'notes',
 					rows: 8,
+					// Over the limit it is refused before it is sent: marked so while it is.
+					'aria-invalid': remaining < 0 ? true : undefined,
 					value: notes,
 					onChange: (event) => onNotesChange(event.currentTarget.value),
 					placeholder: 'What should the draft mention? Projects, dates, names, the tone you want…',

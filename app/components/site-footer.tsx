@@ -24,7 +24,7 @@ export function SiteFooter() {
 							<li key={link.to}>
 								<Link
 									to={link.to}
-									className="rounded-sm text-muted-foreground underline-offset-4 transition-colors hover:text-foreground hover:underline"
+									className="inline-block rounded-sm py-1 text-muted-foreground underline-offset-4 transition-colors hover:text-foreground hover:underline"
 								>
 									{link.label}
 								</Link>

@@ -211,7 +211,8 @@ function OpportunityRow({ row, today }: { row: Row; today: string }) {
 						href={row.url}
 						target="_blank"
 						rel="noopener noreferrer"
-						className="mt-0.5 shrink-0 rounded-sm text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+						// A 24 px target around the 16 px icon (the margin keeps the row as it was).
+						className="-mx-1 -mt-0.5 -mb-1 shrink-0 rounded-sm p-1 text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
 					>
 						<ExternalLink aria-hidden className="size-4" />
 						<span className="sr-only">Open the official page of {row.title} (new tab)</span>

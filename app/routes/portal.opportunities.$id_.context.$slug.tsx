@@ -165,13 +165,16 @@ export default function QuestionContextPage() {
 								multiple
 								accept={CONTEXT_FILE_ACCEPT}
 								disabled={room <= 0}
-								aria-describedby={`${filesInputId}-hint`}
+								// Refused, the field says why and takes focus, as every refused field does (forms.tsx).
+								aria-describedby={[`${filesInputId}-hint`, fieldErrors.files?.length ? `${filesInputId}-error` : ''].filter(Boolean).join(' ')}
+								aria-invalid={fieldErrors.files?.length ? true : undefined}
+								autoFocus={fieldErrors.files?.length && !fieldErrors.notes?.length ? true : undefined}
 								className="h-auto py-2"
 							/>
 							<p id={`${filesInputId}-hint`} className="text-sm text-muted-foreground">
 								{filesHint(context.files.length)} A file named like one already attached is skipped.
 							</p>
-							<ErrorList errors={fieldErrors.files} />
+							<ErrorList id={`${filesInputId}-error`} errors={fieldErrors.files} />
 						</div>
 						<div className="flex flex-wrap justify-end gap-2">
 							<ButtonLink to={back} variant="outline">

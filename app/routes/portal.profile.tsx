@@ -253,6 +253,12 @@ function LinksCard({ links, failed }: { links: LoaderData['links']; failed: Fail
 	const busy = useBusy('add-link')
 	const submitted = failed?.values as { kind?: string; url?: string } | undefined
 	const [url, setUrl] = useState(submitted?.url ?? '')
+	// A link added: the field empties for the next one (a removed one leaves what is being typed).
+	const [linkCount, setLinkCount] = useState(links.length)
+	if (links.length !== linkCount) {
+		setLinkCount(links.length)
+		if (links.length > linkCount) setUrl('')
+	}
 	const urlErrors = failed?.fieldErrors.url
 	return (
 		<SectionCard title="Links" description="Press, social and portfolio links, newest first.">
@@ -288,8 +294,9 @@ function LinksCard({ links, failed }: { links: LoaderData['links']; failed: Fail
 			{links.length >= MAX_PROFILE_LINKS ? (
 				<p className="text-sm text-foreground">{TOO_MANY_LINKS_MESSAGE}</p>
 			) : (
-				// A new key after each added link empties the form.
-				<Form key={links.length} method="post" noValidate className="grid gap-3 sm:grid-cols-[11rem_1fr_auto] sm:items-start">
+				// The same form throughout: once a link is added and Add link is disabled (the field is
+				// empty), focus goes to the URL field beside it, not to another link's Remove.
+				<Form method="post" noValidate className="grid gap-3 sm:grid-cols-[11rem_1fr_auto] sm:items-start">
 					<input type="hidden" name="intent" value="add-link" />
 					<div className="grid gap-1.5">
 						<Label htmlFor="new-link-kind">Type</Label>

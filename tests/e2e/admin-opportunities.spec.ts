@@ -173,6 +173,14 @@ test("on a phone each row's Edit and Delete stay on screen while the table scrol
 	}
 	// The page itself does not scroll sideways.
 	expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+	// The admin links fit beside the New button: none is cut off or under it.
+	const nav = page.getByRole('navigation', { name: 'Admin' }).filter({ visible: true })
+	const navBox = (await nav.boundingBox())!
+	const newBox = (await nav.locator('xpath=..').getByRole('link', { name: 'New Opportunity' }).boundingBox())!
+	for (const name of ['Dashboard', 'Opportunities', 'Users']) {
+		const box = (await nav.getByRole('link', { name, exact: true }).boundingBox())!
+		expect([name, box.x + box.width <= navBox.x + navBox.width, box.x + box.width <= newBox.x]).toEqual([name, true, true])
+	}
 })
 
 test('a tag over 50 characters is refused with its reason, and a comma makes two tags', async ({ page, context, baseURL }) => {

@@ -119,6 +119,9 @@ test('a new artist completes onboarding, then edits the profile, links and image
 	await linksCard.getByRole('button', { name: 'Add link' }).click()
 	await expect(toasts(page)).toContainText('Link added successfully')
 	await expect(page.getByRole('link', { name: /folio\.example\.com/ })).toBeVisible()
+	// The field is empty for the next link, and (with JavaScript) has focus: not another link's Remove.
+	await expect(linksCard.getByLabel('URL')).toHaveValue('')
+	if (isJs()) await expect(linksCard.getByLabel('URL')).toBeFocused()
 	// A second tab still shows the link after the first removed it.
 	const staleTab = await context.newPage()
 	await open(staleTab, '/portal/profile')

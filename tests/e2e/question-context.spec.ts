@@ -62,6 +62,8 @@ test('an artist adds notes and files to a question, finds them again and deletes
 	if (isJs()) {
 		await expect(scope.getByText('-1 characters remaining')).toBeVisible()
 		await expect(scope.getByRole('button', { name: 'Save' })).toBeDisabled()
+		// Marked invalid while it is over, before anything is sent.
+		await expect(notes).toHaveAttribute('aria-invalid', 'true')
 	} else {
 		// The server refuses and shows the page again with what was typed.
 		await scope.getByRole('button', { name: 'Save' }).click()
@@ -130,6 +132,10 @@ test('a sixth file is refused with a clear message and nothing is saved', async 
 	} else {
 		await scope.getByRole('button', { name: 'Save' }).click()
 		await expect(page.getByRole('alert').filter({ hasText: refusal })).toBeVisible()
+		// The refused field says why and has focus, as any refused field does.
+		await expect(scope.getByLabel('Add files')).toHaveAttribute('aria-invalid', 'true')
+		await expect(scope.getByLabel('Add files')).toHaveAccessibleDescription(new RegExp(`${refusal.replace(/[.:]/g, '\\$&')}$`))
+		await expect(scope.getByLabel('Add files')).toBeFocused()
 		await expect(scope.getByRole('textbox', { name: 'Notes' })).toHaveValue('Keep me')
 		await expect(scope.getByText('No files attached yet.')).toBeVisible()
 		await scope.getByLabel('Add files').setInputFiles(six.slice(0, 5))
@@ -163,6 +169,9 @@ test('the dialog shows the server’s reason when it refuses a save, and keeps w
 	await dialog.getByLabel('Add files').setInputFiles([{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') }])
 	await expect(dialog.getByRole('alert')).toContainText('notes.txt: Only JPG, PNG, or PDF files are allowed.')
 	await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled()
+	// The file field is marked, and its description carries the reason.
+	await expect(dialog.getByLabel('Add files')).toHaveAttribute('aria-invalid', 'true')
+	await expect(dialog.getByLabel('Add files')).toHaveAccessibleDescription(/notes\.txt: Only JPG, PNG, or PDF files are allowed\.$/)
 	await dialog.getByRole('button', { name: 'Remove notes.txt' }).click()
 	await expect(dialog.getByRole('button', { name: 'Save' })).toBeEnabled()
 	// Named like a PDF, but the bytes decide.
