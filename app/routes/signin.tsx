@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
-import { useRef, type KeyboardEvent } from 'react'
+import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { FormAlert } from '#app/components/account-forms.tsx'
 import { Field } from '#app/components/forms.tsx'
 import { PublicLayout } from '#app/components/public-layout.tsx'
@@ -37,10 +37,11 @@ const TABS: { id: Tab; label: string }[] = [
 ]
 
 /** This page's URL with the given query; the redirect target always travels along. */
-function signInHref({ tab, redirectTo, magic }: { tab?: Tab; redirectTo?: string; magic?: boolean }) {
+function signInHref({ tab, redirectTo, magic, signedUp }: { tab?: Tab; redirectTo?: string; magic?: boolean; signedUp?: boolean }) {
 	const params = new URLSearchParams()
 	if (tab === 'signup') params.set('tab', 'signup')
 	if (magic) params.set('magic', 'sent')
+	if (signedUp) params.set('signup', 'sent')
 	if (redirectTo) params.set('redirectTo', redirectTo)
 	const query = params.toString()
 	return query ? `/signin?${query}` : '/signin'
@@ -53,6 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 		tab: (params.get('tab') === 'signup' ? 'signup' : 'signin') as Tab,
 		redirectTo: safeRedirectTo(params.get('redirectTo'), ''),
 		magicLinkSent: params.get('magic') === 'sent',
+		signUpSent: params.get('signup') === 'sent',
 	}
 }
 
@@ -75,7 +77,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	if (intent === 'signup') {
 		const result = await handleFormErrors(() => signUp(context.app, parseInput(SignUpInput, form), meta), { intent, values })
 		if (!result.ok) return result.response
-		return redirectWithToast(signInHref({ redirectTo }), { title: 'Please check your email to confirm your account!' }, env)
+		return redirectWithToast(signInHref({ redirectTo, signedUp: true }), { title: 'Please check your email to confirm your account!' }, env)
 	}
 	if (intent === 'magic-link') {
 		const result = await handleFormErrors(
@@ -90,7 +92,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function SignIn() {
-	const { tab: requestedTab, redirectTo, magicLinkSent } = useLoaderData<typeof loader>()
+	const { tab: requestedTab, redirectTo, magicLinkSent, signUpSent } = useLoaderData<typeof loader>()
 	const actionData = useActionData<typeof action>()
 	// After a failed submit the page shows the form that failed, whatever the URL says.
 	const tab: Tab = actionData?.intent === 'signup' || actionData?.intent === 'signin' ? actionData.intent : requestedTab
@@ -111,6 +113,7 @@ export default function SignIn() {
 					<CardContent className="grid gap-6">
 						<AccountTabs tab={tab} redirectTo={redirectTo} />
 						<div role="tabpanel" id="panel-signin" aria-labelledby="tab-signin" hidden={tab !== 'signin'}>
+							{signUpSent && tab === 'signin' ? <SignUpSent /> : null}
 							<PasswordForm intent="signin" redirectTo={redirectTo} errors={errorsOf('signin')} />
 						</div>
 						<div role="tabpanel" id="panel-signup" aria-labelledby="tab-signup" hidden={tab !== 'signup'}>
@@ -226,6 +229,24 @@ function PasswordForm({ intent, redirectTo, errors }: { intent: 'signin' | 'sign
 				</Link>
 			)}
 		</Form>
+	)
+}
+
+/**
+ * After signing up: what happens next, where the sign-in form is. It takes focus (the Sign Up
+ * button that had it is in the hidden tab now); the toast with the same words announces it.
+ */
+function SignUpSent() {
+	const notice = useRef<HTMLDivElement>(null)
+	useEffect(() => notice.current?.focus(), [])
+	return (
+		<div ref={notice} tabIndex={-1} className="mb-6 grid gap-1 rounded-lg border border-border bg-muted/50 px-4 py-3 text-sm focus:outline-none focus-visible:outline-2 focus-visible:outline-ring">
+			<p className="flex items-center gap-2 font-semibold">
+				<MailCheck aria-hidden className="size-5 text-success" />
+				Please check your email to confirm your account!
+			</p>
+			<p className="text-muted-foreground">Open the link we sent you, then sign in here.</p>
+		</div>
 	)
 }
 

@@ -187,6 +187,25 @@ test('an admin adds, edits, reorders, imports, saves as template and deletes que
 		await save
 		expect(await rowLabels(page)).toEqual(['Project Budget', 'Artist Statement (short)', medium])
 		await expect(page.getByRole('button', { name: `Reorder "${medium}"` })).toHaveAttribute('aria-pressed', 'false')
+
+		// Lifted, moved, then left with Tab: dropped (and saved) where it is, not left lifted.
+		save = saved()
+		await page.getByRole('button', { name: `Reorder "${medium}"` }).focus()
+		await page.keyboard.press('Space')
+		await page.keyboard.press('ArrowUp')
+		await expect(page.getByText(/moved to position 2 of 3/)).toBeAttached()
+		await page.keyboard.press('Tab')
+		await save
+		await expect(page.getByText(/dropped at position 2 of 3/)).toBeAttached()
+		await expect(page.getByRole('button', { name: `Reorder "${medium}"` })).toHaveAttribute('aria-pressed', 'false')
+		expect(await rowLabels(page)).toEqual(['Project Budget', medium, 'Artist Statement (short)'])
+		save = saved()
+		await page.getByRole('button', { name: `Reorder "${medium}"` }).focus()
+		await page.keyboard.press('Space')
+		await page.keyboard.press('ArrowDown')
+		await page.keyboard.press('Space')
+		await save
+		expect(await rowLabels(page)).toEqual(['Project Budget', 'Artist Statement (short)', medium])
 	} else {
 		await page.getByRole('button', { name: `Move "${medium}" up` }).click()
 		await page.getByRole('button', { name: `Move "${medium}" up` }).click()

@@ -27,9 +27,13 @@ test.describe('sign up', () => {
 		await panel.getByLabel('Password').fill(PASSWORD)
 		await panel.getByRole('button', { name: 'Sign Up' }).click()
 		await expect(toasts(page)).toContainText('Please check your email to confirm your account!')
+		// The sign-in tab says what comes next, and (with JavaScript) has focus there, not on a link below.
+		const signInPanel = page.getByRole('tabpanel', { name: 'Sign In' })
+		const next = signInPanel.getByText('Open the link we sent you, then sign in here.')
+		await expect(next).toBeVisible()
+		if (isJs()) await expect(next.locator('..')).toBeFocused()
 
 		// Not confirmed yet: the right password says so.
-		const signInPanel = page.getByRole('tabpanel', { name: 'Sign In' })
 		await signInPanel.getByLabel('E-mail').fill(email)
 		await signInPanel.getByLabel('Password').fill(PASSWORD)
 		await signInPanel.getByRole('button', { name: 'Sign In' }).click()

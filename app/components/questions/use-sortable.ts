@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type PointerEvent } from 'react'
 
 type Options = {
 	/** Ids in their saved order. */
@@ -138,6 +138,13 @@ export function useSortable({ ids, nameOf, onReorder }: Options) {
 				else handles.current.delete(id)
 			},
 			onKeyDown: (event: KeyboardEvent<HTMLElement>) => onKeyDown(id, event),
+			// Tabbing away from a lifted item drops it where it is, as Space would: it used to stay lifted,
+			// and lifting another then lost this move without a word. (A row moved in the DOM blurs its
+			// handle with nothing else focused; the layout effect above gives focus back then.)
+			onBlur: (event: FocusEvent<HTMLElement>) => {
+				const lifted = current.current
+				if (lifted?.mode === 'keyboard' && lifted.id === id && event.relatedTarget instanceof Element) drop(lifted)
+			},
 			onPointerDown: (event: PointerEvent<HTMLElement>) => onPointerDown(id, event),
 			'aria-pressed': drag?.id === id,
 		}),
