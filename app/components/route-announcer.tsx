@@ -11,20 +11,21 @@ import { useEffect, useRef, useState } from 'react'
  */
 export function RouteAnnouncer() {
 	const { pathname } = useLocation()
-	const [message, setMessage] = useState('')
-	const announced = useRef(pathname)
+	const [announced, setAnnounced] = useState<{ pathname: string; title: string } | null>(null)
+	const shown = useRef(pathname)
 
 	useEffect(() => {
-		if (pathname === announced.current) return
-		announced.current = pathname
+		if (pathname === shown.current) return
+		shown.current = pathname
 		// The title is set by Remix's <Meta> in the same commit; read it once the page is drawn.
-		const frame = requestAnimationFrame(() => setMessage(document.title))
+		const frame = requestAnimationFrame(() => setAnnounced({ pathname, title: document.title }))
 		return () => cancelAnimationFrame(frame)
 	}, [pathname])
 
+	// A new line for each page (keyed by its path), so two pages with the same title are both said.
 	return (
-		<p aria-live="polite" aria-atomic="true" className="sr-only" data-route-announcer="">
-			{message}
-		</p>
+		<div aria-live="polite" className="sr-only" data-route-announcer="">
+			{announced ? <p key={announced.pathname}>{announced.title}</p> : null}
+		</div>
 	)
 }

@@ -78,7 +78,7 @@ export default function AdminDashboard() {
 			</p>
 			{/* One live region, there whatever the filters found: the count, or the empty state, is read
 			    out when a search or filter changes it (finding nothing included). */}
-			<div className={rows.length > 0 && !data.loadError ? 'flex flex-wrap items-center justify-between gap-3' : 'empty:hidden'}>
+			<div className={data.loadError ? 'hidden' : rows.length > 0 ? 'flex flex-wrap items-center justify-between gap-3' : undefined}>
 				<div aria-live="polite" className="empty:hidden">
 					{data.loadError ? null : rows.length === 0 ? (
 						<div className="flex flex-col items-center gap-3 rounded-xl border border-dashed border-border px-6 py-14 text-center">

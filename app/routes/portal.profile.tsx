@@ -300,7 +300,8 @@ function LinksCard({ links, failed }: { links: LoaderData['links']; failed: Fail
 					<input type="hidden" name="intent" value="add-link" />
 					<div className="grid gap-1.5">
 						<Label htmlFor="new-link-kind">Type</Label>
-						<Select id="new-link-kind" name="kind" defaultValue={submitted?.kind ?? 'portfolio'}>
+						{/* Back to its first choice after each added link (its own key; the form keeps its elements). */}
+						<Select key={linkCount} id="new-link-kind" name="kind" defaultValue={submitted?.kind ?? 'portfolio'}>
 							{LINK_KINDS.map((kind) => (
 								<option key={kind} value={kind}>
 									{LINK_KIND_LABELS[kind]}

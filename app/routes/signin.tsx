@@ -240,7 +240,7 @@ function SignUpSent() {
 	const notice = useRef<HTMLDivElement>(null)
 	useEffect(() => notice.current?.focus(), [])
 	return (
-		<div ref={notice} tabIndex={-1} className="mb-6 grid gap-1 rounded-lg border border-border bg-muted/50 px-4 py-3 text-sm focus:outline-none focus-visible:outline-2 focus-visible:outline-ring">
+		<div ref={notice} tabIndex={-1} role="status" className="mb-6 grid gap-1 rounded-lg border border-border bg-muted/50 px-4 py-3 text-sm focus:outline-none focus-visible:outline-2 focus-visible:outline-ring">
 			<p className="flex items-center gap-2 font-semibold">
 				<MailCheck aria-hidden className="size-5 text-success" />
 				Please check your email to confirm your account!

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DISCARD_CHANGES_QUESTION } from '../../app/utils/use-discard-guard.ts'
-import { createE2eOpportunity, createE2eUser, signIn } from './support/e2e-db.ts'
-import { open, whenFocusSettled } from './support/page.ts'
+import { createE2eOpportunity, createE2eUser, signIn, withE2eDb } from './support/e2e-db.ts'
+import { isJs, open, whenFocusSettled } from './support/page.ts'
 
 // What a keyboard and screen reader user meets across pages (found in a keyboard-only pass,
 // 2026-11-27). Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
@@ -41,16 +41,21 @@ test('tabbing backwards up the feed never leaves the focused control under the s
 test('a search that finds nothing says so in the live region that counted the results', async ({ page, context, baseURL }) => {
 	await signIn(context, await createE2eUser({ role: 'admin' }), baseURL!)
 	await open(page, '/portal/drafts')
+	// With JavaScript the region must be the same element before and after, or nothing is announced.
+	const region = page.locator('[aria-live="polite"]', { hasText: "You haven't created any drafts yet." })
+	await region.evaluate((element) => element.setAttribute('data-seen', ''))
 	await page.getByLabel('Search drafts').fill(`zzzz${marker()}`)
 	await page.getByRole('button', { name: 'Search', exact: true }).click()
-	await expect(page.locator('[aria-live="polite"]', { hasText: 'No drafts match your search criteria.' })).toBeVisible()
+	await expect(page.locator(`[aria-live="polite"]${isJs() ? '[data-seen]' : ''}`, { hasText: 'No drafts match your search criteria.' })).toBeVisible()
 
 	await open(page, '/admin')
-	await expect(page.locator('[aria-live="polite"]', { hasText: /^Showing \d+-\d+ of \d+ opportunities$/ })).toBeVisible()
+	const count = page.locator('[aria-live="polite"]', { hasText: /^Showing \d+-\d+ of \d+ opportunities$/ })
+	await expect(count).toBeVisible()
+	await count.evaluate((element) => element.setAttribute('data-seen', ''))
 	const filters = page.getByRole('search', { name: 'Filter opportunities' })
 	await filters.getByLabel('Search').fill(`zzzz${marker()}`)
 	await filters.getByRole('button', { name: 'Apply filters' }).click()
-	await expect(page.locator('[aria-live="polite"]', { hasText: 'No opportunities found matching your criteria.' })).toBeVisible()
+	await expect(page.locator(`[aria-live="polite"]${isJs() ? '[data-seen]' : ''}`, { hasText: 'No opportunities found matching your criteria.' })).toBeVisible()
 })
 
 test('moving to another page through a link that keeps focus says the new page @js-only', async ({ page, context, baseURL }) => {
@@ -61,6 +66,7 @@ test('moving to another page through a link that keeps focus says the new page @
 	await drafts.focus()
 	await page.keyboard.press('Enter')
 	await expect(page).toHaveURL(/\/portal\/drafts$/)
+	await expect(page).toHaveTitle(/^Drafts/)
 	// Focus stays on the sidebar's link, so the page's title is said instead.
 	await expect(drafts).toBeFocused()
 	await expect(page.locator('[data-route-announcer]')).toHaveText(await page.title())
@@ -87,6 +93,23 @@ test.describe('typed changes are not thrown away without asking @js-only', () =>
 		await expect(editor).toHaveCount(0)
 		await expect(page).toHaveURL(new RegExp(`/admin/opportunities/${id}/questions$`))
 		expect(asked).toHaveLength(2)
+	})
+
+	test('a question whose only change is an option asks too', async ({ page, context, baseURL }) => {
+		await signIn(context, await createE2eUser({ role: 'admin' }), baseURL!)
+		const { id } = await createE2eOpportunity({
+			title: `Option Check ${marker()}`,
+			questions: [{ label: 'Travel', slug: 'travel', type: 'multiple_choice', options: ['Yes', 'No'] }],
+		})
+		const questionId = await withE2eDb(async (client) => (await client.query<{ id: string }>('SELECT id FROM opportunity_questions WHERE opportunity_id = $1', [id])).rows[0]!.id)
+		await open(page, `/admin/opportunities/${id}/questions/${questionId}`)
+		const editor = page.getByRole('dialog', { name: 'Edit Question' })
+		await whenFocusSettled(page)
+		await editor.getByLabel('Option 1', { exact: true }).fill('Yes, by train')
+		const asked = answerDialogs(page, () => false)
+		await page.keyboard.press('Escape')
+		await expect.poll(() => asked).toEqual([DISCARD_CHANGES_QUESTION])
+		await expect(editor.getByLabel('Option 1', { exact: true })).toHaveValue('Yes, by train')
 	})
 
 	test('leaving an edited opportunity for its questions tab asks first; an unchanged one does not', async ({ page, context, baseURL }) => {

@@ -264,8 +264,8 @@ function TagInput({ tags, onChange, errors }: { tags: string[]; onChange: (tags:
 								<button
 									type="button"
 									onClick={() => remove(index)}
-									// A 24 px target; the negative margin keeps the chip's size.
-									className="-my-1 rounded-full p-1 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+									// A 24 px target around the chip's 12 px icon; the negative margins keep the chip's size.
+									className="-my-1.5 -mr-1.5 -ml-0.5 rounded-full p-1.5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
 								>
 									<X aria-hidden />
 									<span className="sr-only">Remove tag {tag}</span>

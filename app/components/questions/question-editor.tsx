@@ -115,7 +115,7 @@ export function QuestionEditor({ values, serverErrors = {}, takenSlugs, isNew, c
 		onChange: (event) => {
 			if (!slugFollowsLabel) return
 			const base = slugifyQuestionLabel(String(event.target.value))
-			form.setValue('slug', base ? uniqueSlug(base, takenSlugs) : '', { shouldValidate: form.formState.isSubmitted })
+			form.setValue('slug', base ? uniqueSlug(base, takenSlugs) : '', { shouldValidate: form.formState.isSubmitted, shouldDirty: true })
 		},
 	})
 	const slug = form.register('slug', {
@@ -182,7 +182,7 @@ export function QuestionEditor({ values, serverErrors = {}, takenSlugs, isNew, c
 			) : acceptsOptions(type) ? (
 				<OptionsEditor
 					options={options}
-					onChange={(options) => form.setValue('options', options, { shouldValidate: form.formState.isSubmitted })}
+					onChange={(options) => form.setValue('options', options, { shouldValidate: form.formState.isSubmitted, shouldDirty: true })}
 					errors={fieldErrors('options')}
 				/>
 			) : null}

@@ -86,6 +86,10 @@ export function useSortable({ ids, nameOf, onReorder }: Options) {
 		if (event.button !== 0) return
 		event.preventDefault()
 		stopListening.current()
+		// Another item picked up by the pointer while one is lifted with the keyboard: that one is dropped
+		// where it is first (saved), as leaving it with Tab does, instead of its move being lost.
+		const lifted = current.current
+		if (lifted?.mode === 'keyboard' && lifted.id !== id) drop(lifted)
 		const { pointerId } = event
 		const move = (moveEvent: globalThis.PointerEvent) => {
 			if (moveEvent.pointerId === pointerId) followPointer(id, moveEvent.clientY)
