@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { AppContext } from '#server/context.ts'
 import { createSession } from '#server/auth/session.server.ts'
@@ -105,6 +106,28 @@ describe('the account page', () => {
 		await deleteAccount(ctx, actor, { email: user.email })
 		expect(stripe.sessions.get(sessionId)).toMatchObject({ status: 'complete' })
 		expect(stripe.subscriptions.get(paid!)).toMatchObject({ status: 'canceled' })
+		expect(await ctx.db.user.count({ where: { id: actor.id } })).toBe(0)
+	})
+
+	test('a checkout asked for in another tab while the deletion stops billing opens nothing', async () => {
+		const { ctx, user, actor } = await setup()
+		// An earlier pack checkout made the Stripe customer (and is left open, to be expired).
+		await startCheckout(ctx, actor, { kind: 'credits' })
+		let meanwhile: Promise<unknown> | undefined
+		const payments = ctx.payments
+		ctx.payments = {
+			...payments,
+			listSubscriptions: async (customerId) => {
+				// The other tab's click arrives while billing is being stopped, and gets as far as it can
+				// (without the lock, all the way to an open checkout) before the deletion goes on.
+				meanwhile ??= startCheckout({ ...ctx, payments }, actor, { kind: 'credits' }).catch((error: unknown) => error)
+				await Promise.race([meanwhile, sleep(1_000)])
+				return payments.listSubscriptions(customerId)
+			},
+		}
+		await deleteAccount(ctx, actor, { email: user.email })
+		expect(await meanwhile).toMatchObject({ code: 'NOT_FOUND' })
+		expect([...stripe.sessions.values()].filter((session) => session.status === 'open')).toEqual([])
 		expect(await ctx.db.user.count({ where: { id: actor.id } })).toBe(0)
 	})
 

@@ -2,7 +2,7 @@ import type { AppContext } from '#server/context.ts'
 import type { Prisma } from '#server/db/generated/client.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { PRO_STATUSES } from '#server/domain/billing/billing.schema.ts'
-import { expireUnlessSettled } from '#server/domain/billing/checkout.ts'
+import { CHECKOUT_LOCK_TIMEOUT_MS, checkoutLockKey, expireUnlessSettled } from '#server/domain/billing/checkout.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
 import { ACCOUNT_MESSAGES, DeleteAccountInput } from './accounts.schema.ts'
@@ -48,22 +48,28 @@ export async function deleteAccount(ctx: Ctx, actor: Actor, input: DeleteAccount
 	const admin = user.profile?.role === 'admin'
 	// Before Stripe is touched; and again below, where it holds.
 	if (admin) await assertAnotherAdmin(ctx.db, actor.id)
-	try {
-		// Without payments set up (any more), only subscriptions our records hold stop a deletion.
-		const customerId = ctx.payments.configured ? (user.profile?.stripeCustomerId ?? null) : null
-		await stopBilling(ctx, customerId, user.subscriptions.map((subscription) => subscription.id))
-	} catch (error) {
-		ctx.logger.error({ err: error, userId: actor.id }, 'billing could not be stopped for an account deletion')
-		throw new DomainError('UNAVAILABLE', ACCOUNT_MESSAGES.cancelFailed, { cause: error })
-	}
 	const [assets, contextFiles] = await Promise.all([
 		ctx.db.userAsset.findMany({ where: { userId: actor.id }, select: { storagePath: true } }),
 		ctx.db.contextFile.findMany({ where: { context: { userId: actor.id } }, select: { storagePath: true } }),
 	])
-	await ctx.db.$transaction(async (tx) => {
-		if (admin) await assertAnotherAdmin(tx, actor.id)
-		await tx.user.delete({ where: { id: actor.id } })
-	})
+	// Under the checkout lock until the rows are gone: no checkout (another tab's Upgrade or credit
+	// pack) can open between billing stopping and the account going, and none is left half-open.
+	await ctx.db.$transaction(
+		async (tx) => {
+			await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${checkoutLockKey(actor.id)}))`
+			try {
+				// Without payments set up (any more), only subscriptions our records hold stop a deletion.
+				const customerId = ctx.payments.configured ? (user.profile?.stripeCustomerId ?? null) : null
+				await stopBilling(ctx, customerId, user.subscriptions.map((subscription) => subscription.id))
+			} catch (error) {
+				ctx.logger.error({ err: error, userId: actor.id }, 'billing could not be stopped for an account deletion')
+				throw new DomainError('UNAVAILABLE', ACCOUNT_MESSAGES.cancelFailed, { cause: error })
+			}
+			if (admin) await assertAnotherAdmin(tx, actor.id)
+			await tx.user.delete({ where: { id: actor.id } })
+		},
+		{ maxWait: 15_000, timeout: CHECKOUT_LOCK_TIMEOUT_MS },
+	)
 	ctx.logger.info({ userId: actor.id, files: assets.length + contextFiles.length }, 'account deleted')
 	await deleteStoredObjects(ctx, [...assets, ...contextFiles].map((file) => file.storagePath))
 }

@@ -63,8 +63,12 @@ export async function startCheckout(ctx: Ctx, actor: Actor, input: CheckoutInput
 	}
 	try {
 		const customerId = await ensureCustomer(ctx, actor)
-		if (kind === 'credits') return { url: await createCheckout(ctx, actor, customerId, 'credits'), destination: 'checkout' }
-		return await startProCheckout(ctx, actor, customerId)
+		return await withCheckoutLock(ctx, actor, async (tx) => {
+			// Deleted meanwhile (the deletion holds this lock while it stops billing): nothing to open.
+			if (!(await tx.user.findUnique({ where: { id: actor.id }, select: { id: true } }))) throw new DomainError('NOT_FOUND', 'Account not found')
+			if (kind === 'credits') return { url: await createCheckout(ctx, actor, customerId, 'credits'), destination: 'checkout' as const }
+			return proCheckoutLocked(ctx, tx, actor, customerId)
+		})
 	} catch (error) {
 		if (error instanceof DomainError) throw error
 		if (error instanceof PaymentsNotConfiguredError) throw new DomainError('CONFLICT', BILLING_MESSAGES.notConfigured)
@@ -73,7 +77,7 @@ export async function startCheckout(ctx: Ctx, actor: Actor, input: CheckoutInput
 	}
 }
 
-/** How long a click waits while another click of the same artist opens Pro's checkout. */
+/** How long a click waits while another click of the same artist opens a checkout (or the account is being deleted). */
 const CHECKOUT_LOCK_WAIT_MS = 5_000
 const CHECKOUT_LOCK_POLL_MS = 100
 /**
@@ -81,24 +85,28 @@ const CHECKOUT_LOCK_POLL_MS = 100
  * (at most four calls, each up to three tries of 10 s), so it is never rolled back, and the lock
  * released, while a click is still creating a checkout.
  */
-const CHECKOUT_LOCK_TIMEOUT_MS = 150_000
+export const CHECKOUT_LOCK_TIMEOUT_MS = 150_000
+
+/** The advisory lock under which an artist's checkouts are opened, and their account deleted. */
+export const checkoutLockKey = (userId: string) => `checkout:${userId}`
 
 /**
- * Pro's checkout, one click per artist at a time: a transaction-scoped advisory lock, held across
- * the calls to Stripe, so two clicks cannot both find nothing open and create two. A click that
- * finds the lock taken holds no connection while it waits, then gets what the first one made.
+ * One checkout click per artist at a time: a transaction-scoped advisory lock, held across the calls
+ * to Stripe, so two clicks cannot both find nothing open and create two Pro checkouts, and no
+ * checkout opens while the account is being deleted. A click that finds the lock taken holds no
+ * connection while it waits, then gets what the first one made.
  */
-async function startProCheckout(ctx: Ctx, actor: Actor, customerId: string): Promise<{ url: string; destination: 'checkout' | 'portal' }> {
+async function withCheckoutLock<T>(ctx: Ctx, actor: Actor, run: (tx: Prisma.TransactionClient) => Promise<T>): Promise<T> {
 	const deadline = Date.now() + CHECKOUT_LOCK_WAIT_MS
 	for (;;) {
 		const outcome = await ctx.db.$transaction(
 			async (tx) => {
-				const [row] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtext(${`checkout:${actor.id}`})) AS locked`
-				return row?.locked ? proCheckoutLocked(ctx, tx, actor, customerId) : null
+				const [row] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtext(${checkoutLockKey(actor.id)})) AS locked`
+				return row?.locked ? { value: await run(tx) } : null
 			},
 			{ maxWait: 15_000, timeout: CHECKOUT_LOCK_TIMEOUT_MS },
 		)
-		if (outcome) return outcome
+		if (outcome) return outcome.value
 		if (Date.now() >= deadline) throw new DomainError('CONFLICT', BILLING_MESSAGES.checkoutBusy)
 		await sleep(CHECKOUT_LOCK_POLL_MS)
 	}
