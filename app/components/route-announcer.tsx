@@ -1,5 +1,6 @@
 import { useLocation } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
+import { useHydrated } from '#app/utils/use-hydrated.ts'
 
 /**
  * Says the new page's title when a link or form moves to another page without a reload. The
@@ -13,6 +14,7 @@ export function RouteAnnouncer() {
 	const { pathname } = useLocation()
 	const [announced, setAnnounced] = useState<{ pathname: string; title: string } | null>(null)
 	const shown = useRef(pathname)
+	const hydrated = useHydrated()
 
 	useEffect(() => {
 		if (pathname === shown.current) return
@@ -22,6 +24,9 @@ export function RouteAnnouncer() {
 		return () => cancelAnimationFrame(frame)
 	}, [pathname])
 
+	// Only in the browser (a page load is announced by the browser itself): the region is there from
+	// hydration on, before any move, and costs the server's HTML nothing.
+	if (!hydrated) return null
 	// A new line for each page (keyed by its path), so two pages with the same title are both said.
 	return (
 		<div aria-live="polite" className="sr-only" data-route-announcer="">
