@@ -1,4 +1,4 @@
-import { Form, useLocation } from '@remix-run/react'
+import { Form, useLocation, useRevalidator } from '@remix-run/react'
 import { useMutation } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { showToast } from '#app/components/toaster.tsx'
@@ -29,6 +29,7 @@ type BillingButtonProps = ButtonVariantProps & {
  * the server gives, or closes it and says why.
  */
 function useNewTabFlow(fallback: string, signInDescription: string) {
+	const { revalidate } = useRevalidator()
 	return {
 		open() {
 			const tab = window.open('', '_blank')
@@ -37,8 +38,9 @@ function useNewTabFlow(fallback: string, signInDescription: string) {
 			return tab
 		},
 		go(tab: Window | null, url: string) {
-			if (tab) tab.location.href = url
-			else window.location.href = url
+			if (!tab) return void (window.location.href = url)
+			tab.location.href = url
+			refreshOnReturn(revalidate)
 		},
 		fail(tab: Window | null, error: Parameters<typeof trpcErrorMessage>[0]) {
 			tab?.close()
@@ -46,6 +48,26 @@ function useNewTabFlow(fallback: string, signInDescription: string) {
 			if (error.data?.code === 'UNAUTHORIZED') showSignInRequired(signInDescription)
 			else showToast({ type: 'error', description: trpcErrorMessage(error, fallback) })
 		},
+	}
+}
+
+/** How long after a checkout or the portal opened in another tab this one reads its data again on return. */
+const REFRESH_ON_RETURN_MS = 30 * 60_000
+let stopRefreshing: (() => void) | null = null
+
+/**
+ * The artist pays (or cancels) in the other tab, then comes back to this one, which still shows the
+ * plan, credits and banners from before. Each time this tab has focus again, for half an hour, its
+ * loaders run again, so it shows what the webhook has recorded by then.
+ */
+function refreshOnReturn(revalidate: () => void) {
+	stopRefreshing?.()
+	const until = Date.now() + REFRESH_ON_RETURN_MS
+	const onFocus = () => (Date.now() > until ? stopRefreshing?.() : revalidate())
+	window.addEventListener('focus', onFocus)
+	stopRefreshing = () => {
+		window.removeEventListener('focus', onFocus)
+		stopRefreshing = null
 	}
 }
 

@@ -23,10 +23,12 @@ export const EXPORT_UPGRADE_MESSAGE = 'Export to PDF and Word is part of Pro, wi
 type UpgradeProps = {
 	/** What the offer says; the free-draft message by default. */
 	message?: string
+	/** A Pro feature (the exports): a credit pack would not unlock it, so only Pro is offered. */
+	proOnly?: boolean
 }
 
 /** The "Upgrade to Pro" dialog (spec: Opportunity detail), opened without a request when no draft is left. */
-export function UpgradeDialog({ open, onOpenChange, message = UPGRADE_MESSAGE }: UpgradeProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
+export function UpgradeDialog({ open, onOpenChange, message = UPGRADE_MESSAGE, proOnly = false }: UpgradeProps & { open: boolean; onOpenChange: (open: boolean) => void }) {
 	const billing = usePortalBilling()
 	return (
 		<Dialog open={open} onOpenChange={onOpenChange}>
@@ -43,9 +45,11 @@ export function UpgradeDialog({ open, onOpenChange, message = UPGRADE_MESSAGE }:
 					<DialogClose asChild>
 						<Button variant="outline">Not now</Button>
 					</DialogClose>
-					<CheckoutButton kind="credits" signedIn configured={billing.configured} variant="outline">
-						Buy {billing.packSize} credits
-					</CheckoutButton>
+					{proOnly ? null : (
+						<CheckoutButton kind="credits" signedIn configured={billing.configured} variant="outline">
+							Buy {billing.packSize} credits
+						</CheckoutButton>
+					)}
 					<CheckoutButton kind="subscription" signedIn configured={billing.configured}>
 						{UPGRADE_TITLE}
 					</CheckoutButton>
@@ -56,7 +60,7 @@ export function UpgradeDialog({ open, onOpenChange, message = UPGRADE_MESSAGE }:
 }
 
 /** The same offer rendered by the server, where the dialog cannot open (no JavaScript). */
-export function UpgradePanel({ dismissTo, message = UPGRADE_MESSAGE }: UpgradeProps & { dismissTo: string }) {
+export function UpgradePanel({ dismissTo, message = UPGRADE_MESSAGE, proOnly = false }: UpgradeProps & { dismissTo: string }) {
 	const billing = usePortalBilling()
 	return (
 		<section
@@ -73,9 +77,11 @@ export function UpgradePanel({ dismissTo, message = UPGRADE_MESSAGE }: UpgradePr
 				<CheckoutButton kind="subscription" signedIn configured={billing.configured} size="sm">
 					{UPGRADE_TITLE}
 				</CheckoutButton>
-				<CheckoutButton kind="credits" signedIn configured={billing.configured} size="sm" variant="outline">
-					Buy {billing.packSize} credits
-				</CheckoutButton>
+				{proOnly ? null : (
+					<CheckoutButton kind="credits" signedIn configured={billing.configured} size="sm" variant="outline">
+						Buy {billing.packSize} credits
+					</CheckoutButton>
+				)}
 				<ButtonLink to={dismissTo} size="sm" variant="outline">
 					Not now
 				</ButtonLink>

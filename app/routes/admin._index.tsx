@@ -246,11 +246,14 @@ function OpportunityRow({ row, today }: { row: Row; today: string }) {
 				)}
 			</td>
 			<td className="px-4 py-3 whitespace-nowrap">{formatShortDate(toIsoDate(new Date(row.createdAt)))}</td>
-			<td className="sticky right-0 bg-card px-4 py-3 max-lg:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)]">
+			{/* On a phone the sticky column shows the icons only (the words stay their names), so it
+			    covers less of the columns scrolling under it. */}
+			<td className="sticky right-0 bg-card px-4 py-3 max-lg:shadow-[-6px_0_6px_-6px_rgb(0_0_0/0.2)] max-sm:px-2">
 				<div className="flex justify-end gap-2">
 					<ButtonLink to={`/admin/opportunities/${row.id}`} variant="outline" size="sm">
 						<Pencil aria-hidden />
-						Edit<span className="sr-only"> {row.title}</span>
+						<span className="max-sm:sr-only">Edit</span>
+						<span className="sr-only"> {row.title}</span>
 					</ButtonLink>
 					<DeleteOpportunity id={row.id} title={row.title} />
 				</div>
@@ -271,7 +274,8 @@ function DeleteOpportunity({ id, title }: { id: string; title: string }) {
 			modal
 		>
 			<Trash2 aria-hidden />
-			Delete<span className="sr-only"> {title}</span>
+			<span className="max-sm:sr-only">Delete</span>
+			<span className="sr-only"> {title}</span>
 		</ConfirmDeleteButton>
 	)
 }

@@ -119,7 +119,8 @@ export default function ImportTemplate() {
 									</Form>
 									{/* Asks first, with or without JavaScript: the question opens under its summary. */}
 									<details className="group text-right">
-										<summary className="cursor-pointer list-none rounded-sm text-xs text-muted-foreground underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
+										{/* A 24 px target, a little apart from Import above it. */}
+										<summary className="mt-1 inline-block cursor-pointer list-none rounded-sm px-1 py-1 text-xs text-muted-foreground underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring">
 											Delete<span className="sr-only"> template "{template.label}"</span>
 										</summary>
 										<Form method="post" preventScrollReset className="mt-2 grid justify-items-end gap-2 text-left text-xs">

@@ -255,7 +255,7 @@ function CreditsForm({ failed }: { failed: Failed }) {
 			/>
 			<Field
 				label="Note"
-				hint="Why the credits change; kept in the history."
+				hint="Required: why the credits change; kept in the history."
 				errors={failed?.fieldErrors.note}
 				inputProps={{ name: 'note', required: true, maxLength: 500, defaultValue: failed?.values?.note ?? '', autoComplete: 'off' }}
 			/>

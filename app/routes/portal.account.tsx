@@ -75,7 +75,7 @@ export default function Account() {
 			</SectionCard>
 			<SectionCard
 				title="Delete account"
-				description="Deletes your profile, CV and images, your drafts and their context, your saved calls and your credits, for good. A Pro subscription is cancelled at once, without a refund for the rest of the month."
+				description="Deletes your profile, CV and images, your drafts and their context, your saved calls and your credits, for good. A Pro subscription is cancelled at once."
 			>
 				<Form method="post" className="grid gap-4" aria-describedby={failed && 'formError' in failed && !failed.fieldErrors.email ? 'delete-error' : undefined}>
 					<input type="hidden" name="intent" value="delete" />

@@ -224,7 +224,7 @@ export default function DraftPage() {
 				) : null}
 
 				<DraftToolbar draft={draft} editors={editors} pro={loaded.pro} hydrated={hydrated} />
-				{loaded.offerExportUpgrade && !hydrated ? <UpgradePanel dismissTo={draftPath(draft.id)} message={EXPORT_UPGRADE_MESSAGE} /> : null}
+				{loaded.offerExportUpgrade && !hydrated ? <UpgradePanel dismissTo={draftPath(draft.id)} message={EXPORT_UPGRADE_MESSAGE} proOnly /> : null}
 
 				{draft.answers.length ? (
 					<ol className="grid gap-5">
@@ -347,7 +347,7 @@ function DraftToolbar({ draft, editors, pro, hydrated }: { draft: DraftView; edi
 					Delete
 				</DeleteDraftButton>
 			</div>
-			<UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} message={EXPORT_UPGRADE_MESSAGE} />
+			<UpgradeDialog open={upgradeOpen} onOpenChange={setUpgradeOpen} message={EXPORT_UPGRADE_MESSAGE} proOnly />
 		</div>
 	)
 }

@@ -265,19 +265,26 @@ function LinksCard({ links, failed }: { links: LoaderData['links']; failed: Fail
 			{links.length ? (
 				<ul className="mb-5 divide-y divide-border rounded-lg border border-border">
 					{links.map((link) => (
-						<li key={link.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2">
-							<Badge variant="secondary">{LINK_KIND_LABELS[link.kind]}</Badge>
+						// On a phone: the kind above the URL, with Remove beside both, so the URL has the row's width
+						// (squeezed between them it broke every few letters). The reading order stays the same.
+						<li
+							key={link.id}
+							className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto]"
+						>
+							<Badge variant="secondary" className="max-sm:justify-self-start">
+								{LINK_KIND_LABELS[link.kind]}
+							</Badge>
 							<a
 								href={link.url}
 								target="_blank"
 								rel="noopener noreferrer"
-								className="inline-flex min-w-0 flex-1 items-center gap-1 text-sm break-all text-primary underline-offset-4 hover:underline"
+								className="inline-flex min-w-0 flex-1 items-center gap-1 text-sm break-all text-primary underline-offset-4 hover:underline max-sm:col-start-1"
 							>
 								{link.url}
 								<ExternalLink aria-hidden className="size-3.5 shrink-0" />
 								<span className="sr-only">(opens in a new tab)</span>
 							</a>
-							<Form method="post">
+							<Form method="post" className="max-sm:col-start-2 max-sm:row-span-2 max-sm:row-start-1">
 								<input type="hidden" name="intent" value="remove-link" />
 								<input type="hidden" name="linkId" value={link.id} />
 								<Button type="submit" variant="ghost" size="sm">
@@ -352,9 +359,11 @@ function RemoveFileButton({ assetId, name }: { assetId: string; name: string }) 
 		<Form method="post">
 			<input type="hidden" name="intent" value="remove-file" />
 			<input type="hidden" name="assetId" value={assetId} />
+			{/* On a phone the icon only, so an image's name keeps some room beside it. */}
 			<Button type="submit" variant="ghost" size="sm">
 				<Trash2 aria-hidden />
-				Remove<span className="sr-only"> {name}</span>
+				<span className="max-sm:sr-only">Remove</span>
+				<span className="sr-only"> {name}</span>
 			</Button>
 		</Form>
 	)

@@ -83,6 +83,15 @@ test.describe('billing with Stripe', () => {
 			await expect(tab.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible()
 			await expect(tab.getByText('You are on Pro now: unlimited drafts.')).toBeVisible()
 			await expect(tab).toHaveURL(/\/portal\/feed$/, { timeout: 10_000 })
+			// Back in the tab the artist came from (it has focus again): it reads its page again, and
+			// shows Pro once the webhook has recorded it, without a reload.
+			await expect
+				.poll(async () => {
+					await page.evaluate(() => window.dispatchEvent(new Event('focus')))
+					return page.getByRole('button', { name: 'Upgrade to Pro' }).count()
+				}, { timeout: 15_000 })
+				.toBe(0)
+			await expect(page.getByRole('link', { name: 'See your billing' })).toBeVisible()
 		} else {
 			const checkout = await toStripe(page, 'Upgrade to Pro')
 			await checkout.getByRole('button', { name: 'Pay' }).click()

@@ -220,6 +220,9 @@ test('Pro exports PDF and Word; a free artist is offered Pro instead', async ({ 
 	await exportPdf.click()
 	const offer = isJs() ? freePage.getByRole('dialog', { name: 'Upgrade to Pro' }) : freePage.getByRole('region', { name: 'Upgrade to Pro' })
 	await expect(offer).toContainText('Export to PDF and Word is part of Pro')
+	// Only Pro unlocks the exports: a credit pack is not offered here.
+	await expect(offer.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible()
+	await expect(offer.getByRole('button', { name: /^Buy \d+ credits/ })).toHaveCount(0)
 	if (isJs()) {
 		// Closed from the keyboard, the dialog gives focus back to the button that opened it.
 		await freePage.keyboard.press('Escape')
