@@ -9,18 +9,25 @@ export const DISCARD_CHANGES_QUESTION = 'Discard the changes you have not saved?
  * goes back to its parent page). Posting the form is not a move: it goes to the page's own path.
  * Without JavaScript nothing asks; the browser keeps a form's values on Back.
  */
-export function useDiscardGuard(dirty: boolean, question = DISCARD_CHANGES_QUESTION) {
-	useBeforeUnloadPrompt(useCallback(() => dirty, [dirty]))
-	const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname)
-	useEffect(() => {
-		if (blocker.state !== 'blocked') return
-		if (window.confirm(question)) blocker.proceed()
-		else blocker.reset()
-	}, [blocker, question])
+export function useDiscardGuard(dirty: boolean) {
+	useLeaveGuard({ isDirty: useCallback(() => dirty, [dirty]) })
 }
 
-/** The browser's "Leave site?" prompt on a reload or a closed tab, while `isDirty()` says so. */
-export function useBeforeUnloadPrompt(isDirty: () => boolean) {
+type LeaveGuard = {
+	/** Whether leaving now would lose something; read when the move or the unload happens. */
+	isDirty: () => boolean
+	/** What the in-app prompt asks. */
+	question?: string
+	/** Tried before asking (the draft page's pending autosaves): true when nothing is left to lose. */
+	saveFirst?: () => Promise<boolean>
+}
+
+/**
+ * The mechanism under useDiscardGuard and the draft page's unsaved-answers guard: the browser's
+ * "Leave site?" prompt on a reload or a closed tab, and for a move to another path of the app,
+ * `saveFirst` (when given), then the question if something would still be lost.
+ */
+export function useLeaveGuard({ isDirty, question = DISCARD_CHANGES_QUESTION, saveFirst }: LeaveGuard) {
 	useBeforeUnload(
 		useCallback(
 			(event: BeforeUnloadEvent) => {
@@ -32,4 +39,12 @@ export function useBeforeUnloadPrompt(isDirty: () => boolean) {
 			[isDirty],
 		),
 	)
+	const blocker = useBlocker(({ currentLocation, nextLocation }) => isDirty() && currentLocation.pathname !== nextLocation.pathname)
+	useEffect(() => {
+		if (blocker.state !== 'blocked') return
+		void (saveFirst ? saveFirst() : Promise.resolve(false)).then((saved) => {
+			if (saved || window.confirm(question)) blocker.proceed()
+			else blocker.reset()
+		})
+	}, [blocker, question, saveFirst])
 }

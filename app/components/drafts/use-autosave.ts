@@ -1,10 +1,9 @@
-import { useBlocker } from '@remix-run/react'
 import { useMutation } from '@tanstack/react-query'
 import { TRPCClientError } from '@trpc/client'
 import { createContext, useCallback, useContext, useEffect, useRef, useState } from 'react'
 import { showToast } from '#app/components/toaster.tsx'
 import { useTRPC } from '#app/utils/trpc.tsx'
-import { useBeforeUnloadPrompt } from '#app/utils/use-discard-guard.ts'
+import { useLeaveGuard } from '#app/utils/use-discard-guard.ts'
 import { AUTOSAVE_DELAY_MS, DRAFT_MESSAGES } from '#server/domain/drafting/drafting.schema.ts'
 import type { DraftView } from '#server/domain/drafting/drafts.ts'
 
@@ -133,15 +132,11 @@ const LEAVE_QUESTION = 'Some of your edits have not been saved yet. Leave this p
 
 /** Asks before a reload, a closed tab or a link leaves unsaved edits; an in-app link first tries to save them. */
 export function useUnsavedAnswersGuard(unsaved: AnswerEditors) {
-	useBeforeUnloadPrompt(useCallback(() => unsaved.dirty, [unsaved]))
-	const blocker = useBlocker(({ currentLocation, nextLocation }) => unsaved.dirty && currentLocation.pathname !== nextLocation.pathname)
-	useEffect(() => {
-		if (blocker.state !== 'blocked') return
-		void unsaved.flushAll().then((saved) => {
-			if (saved || window.confirm(LEAVE_QUESTION)) blocker.proceed()
-			else blocker.reset()
-		})
-	}, [blocker, unsaved])
+	useLeaveGuard({
+		isDirty: useCallback(() => unsaved.dirty, [unsaved]),
+		question: LEAVE_QUESTION,
+		saveFirst: useCallback(() => unsaved.flushAll(), [unsaved]),
+	})
 }
 
 export function useAutosave({ answerId, revision: loadedRevision }: { answerId: string; revision: number }) {
