@@ -2,7 +2,7 @@ import type { AppContext } from '#server/context.ts'
 import type { Prisma } from '#server/db/generated/client.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { PRO_STATUSES } from '#server/domain/billing/billing.schema.ts'
-import { CHECKOUT_LOCK_TIMEOUT_MS, checkoutLockKey, expireUnlessSettled } from '#server/domain/billing/checkout.ts'
+import { CHECKOUT_LOCK_TRANSACTION, expireUnlessSettled, holdCheckoutLock } from '#server/domain/billing/checkout.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
 import { ACCOUNT_MESSAGES, DeleteAccountInput } from './accounts.schema.ts'
@@ -28,10 +28,10 @@ export async function signOutOtherSessions(ctx: Pick<AppContext, 'db'>, actor: A
 }
 
 /**
- * Deletes the account, confirmed by its e-mail address: a Pro subscription is cancelled at Stripe
- * first (if that fails, nothing is deleted), then the user row with everything that hangs from it
- * (profile, sessions, drafts, contexts, saved calls, ledger, purchases), then the stored files
- * (CV, images, context files). The last admin cannot delete theirs.
+ * Deletes the account, confirmed by its e-mail address: billing is stopped at Stripe first (if that
+ * fails, nothing is deleted), then the user row with everything that hangs from it (profile,
+ * sessions, drafts, contexts, saved calls, ledger, purchases), both under the checkout lock, then
+ * the stored files (CV, images, context files). The last admin cannot delete theirs.
  */
 export async function deleteAccount(ctx: Ctx, actor: Actor, input: DeleteAccountInput) {
 	const { email } = parseInput(DeleteAccountInput, input)
@@ -56,7 +56,7 @@ export async function deleteAccount(ctx: Ctx, actor: Actor, input: DeleteAccount
 	// pack) can open between billing stopping and the account going, and none is left half-open.
 	await ctx.db.$transaction(
 		async (tx) => {
-			await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${checkoutLockKey(actor.id)}))`
+			await holdCheckoutLock(tx, actor.id)
 			try {
 				// Without payments set up (any more), only subscriptions our records hold stop a deletion.
 				const customerId = ctx.payments.configured ? (user.profile?.stripeCustomerId ?? null) : null
@@ -68,7 +68,7 @@ export async function deleteAccount(ctx: Ctx, actor: Actor, input: DeleteAccount
 			if (admin) await assertAnotherAdmin(tx, actor.id)
 			await tx.user.delete({ where: { id: actor.id } })
 		},
-		{ maxWait: 15_000, timeout: CHECKOUT_LOCK_TIMEOUT_MS },
+		CHECKOUT_LOCK_TRANSACTION,
 	)
 	ctx.logger.info({ userId: actor.id, files: assets.length + contextFiles.length }, 'account deleted')
 	await deleteStoredObjects(ctx, [...assets, ...contextFiles].map((file) => file.storagePath))

@@ -48,12 +48,6 @@ export type EmailTokenInput = z.input<typeof EmailTokenInput>
 export const ResetPasswordInput = EmailTokenInput.extend({ password: PasswordSchema })
 export type ResetPasswordInput = z.input<typeof ResetPasswordInput>
 
-/** Deleting an account is confirmed by typing its e-mail address. */
-export const DeleteAccountInput = z.object({
-	email: z.string({ message: 'Type your e-mail address to confirm.' }).trim().toLowerCase().max(320, 'Type your e-mail address to confirm.'),
-})
-export type DeleteAccountInput = z.input<typeof DeleteAccountInput>
-
 export const ACCOUNT_MESSAGES = {
 	confirmEmail: 'Type your e-mail address to confirm.',
 	onlyAdmin: 'You are the only admin. Make another account an admin before deleting this one.',
@@ -61,3 +55,9 @@ export const ACCOUNT_MESSAGES = {
 	deletedTitle: 'Account deleted',
 	deletedDescription: 'Your account and everything in it were deleted.',
 } as const
+
+/** Deleting an account is confirmed by typing its e-mail address. */
+export const DeleteAccountInput = z.object({
+	email: z.string({ message: ACCOUNT_MESSAGES.confirmEmail }).trim().toLowerCase().max(320, ACCOUNT_MESSAGES.confirmEmail),
+})
+export type DeleteAccountInput = z.input<typeof DeleteAccountInput>

@@ -85,10 +85,21 @@ const CHECKOUT_LOCK_POLL_MS = 100
  * (at most four calls, each up to three tries of 10 s), so it is never rolled back, and the lock
  * released, while a click is still creating a checkout.
  */
-export const CHECKOUT_LOCK_TIMEOUT_MS = 150_000
+const CHECKOUT_LOCK_TIMEOUT_MS = 150_000
+
+/** The options of a transaction that holds the checkout lock across calls to Stripe. */
+export const CHECKOUT_LOCK_TRANSACTION = { maxWait: 15_000, timeout: CHECKOUT_LOCK_TIMEOUT_MS }
 
 /** The advisory lock under which an artist's checkouts are opened, and their account deleted. */
-export const checkoutLockKey = (userId: string) => `checkout:${userId}`
+const checkoutLockKey = (userId: string) => `checkout:${userId}`
+
+/**
+ * Takes the artist's checkout lock in `tx`, waiting for a click that holds it: no checkout opens
+ * until the transaction ends (account deletion, which ends with the account gone).
+ */
+export async function holdCheckoutLock(tx: Prisma.TransactionClient, userId: string) {
+	await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${checkoutLockKey(userId)}))`
+}
 
 /**
  * One checkout click per artist at a time: a transaction-scoped advisory lock, held across the calls
@@ -104,7 +115,7 @@ async function withCheckoutLock<T>(ctx: Ctx, actor: Actor, run: (tx: Prisma.Tran
 				const [row] = await tx.$queryRaw<{ locked: boolean }[]>`SELECT pg_try_advisory_xact_lock(hashtext(${checkoutLockKey(actor.id)})) AS locked`
 				return row?.locked ? { value: await run(tx) } : null
 			},
-			{ maxWait: 15_000, timeout: CHECKOUT_LOCK_TIMEOUT_MS },
+			CHECKOUT_LOCK_TRANSACTION,
 		)
 		if (outcome) return outcome.value
 		if (Date.now() >= deadline) throw new DomainError('CONFLICT', BILLING_MESSAGES.checkoutBusy)
