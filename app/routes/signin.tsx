@@ -36,6 +36,9 @@ const TABS: { id: Tab; label: string }[] = [
 	{ id: 'signup', label: 'Sign Up' },
 ]
 
+/** The spec's toast after signing up, which the Sign In tab repeats. */
+const SIGN_UP_SENT = 'Please check your email to confirm your account!'
+
 /** This page's URL with the given query; the redirect target always travels along. */
 function signInHref({ tab, redirectTo, magic, signedUp }: { tab?: Tab; redirectTo?: string; magic?: boolean; signedUp?: boolean }) {
 	const params = new URLSearchParams()
@@ -77,7 +80,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	if (intent === 'signup') {
 		const result = await handleFormErrors(() => signUp(context.app, parseInput(SignUpInput, form), meta), { intent, values })
 		if (!result.ok) return result.response
-		return redirectWithToast(signInHref({ redirectTo, signedUp: true }), { title: 'Please check your email to confirm your account!' }, env)
+		return redirectWithToast(signInHref({ redirectTo, signedUp: true }), { title: SIGN_UP_SENT }, env)
 	}
 	if (intent === 'magic-link') {
 		const result = await handleFormErrors(
@@ -243,7 +246,7 @@ function SignUpSent() {
 		<div ref={notice} tabIndex={-1} role="status" className="mb-6 grid gap-1 rounded-lg border border-border bg-muted/50 px-4 py-3 text-sm focus:outline-none focus-visible:outline-2 focus-visible:outline-ring">
 			<p className="flex items-center gap-2 font-semibold">
 				<MailCheck aria-hidden className="size-5 text-success" />
-				Please check your email to confirm your account!
+				{SIGN_UP_SENT}
 			</p>
 			<p className="text-muted-foreground">Open the link we sent you, then sign in here.</p>
 		</div>
