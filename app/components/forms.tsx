@@ -67,7 +67,11 @@ type FrameProps = Omit<FieldFrameProps, 'children' | 'id'>
 
 /** A labelled input with its hint and errors wired up for screen readers. */
 export function Field({ inputProps, ...frame }: FrameProps & { inputProps: InputHTMLAttributes<HTMLInputElement> & { name: string } }) {
-	return <FieldFrame {...frame} id={inputProps.id}>{(control) => <Input {...inputProps} {...control} />}</FieldFrame>
+	return (
+		<FieldFrame {...frame} id={inputProps.id}>
+			{(control) => <Input {...inputProps} {...control} autoFocus={control.autoFocus ?? inputProps.autoFocus} />}
+		</FieldFrame>
+	)
 }
 
 /** A labelled native select (works without JavaScript); its options are the children. */

@@ -7,7 +7,7 @@ import { ACCEPT } from '#server/domain/profiles/choices.ts'
  * a picker returns, so the extra ones are cut off at once, with a notice; the server enforces the
  * same limit without JavaScript.
  */
-export function ImageFilesField({ label, hint, max }: { label: string; hint: string; max: number }) {
+export function ImageFilesField({ label, hint, max, autoFocus }: { label: string; hint: string; max: number; autoFocus?: true }) {
 	const [notice, setNotice] = useState<string | null>(null)
 
 	function keepFirst(event: ChangeEvent<HTMLInputElement>) {
@@ -28,7 +28,7 @@ export function ImageFilesField({ label, hint, max }: { label: string; hint: str
 			<Field
 				label={label}
 				hint={hint}
-				inputProps={{ name: 'images', type: 'file', multiple: true, accept: ACCEPT.images, onChange: keepFirst, className: 'h-auto py-2' }}
+				inputProps={{ name: 'images', type: 'file', multiple: true, accept: ACCEPT.images, onChange: keepFirst, autoFocus, className: 'h-auto py-2' }}
 			/>
 			<p aria-live="polite" className="text-sm font-medium text-foreground empty:hidden">
 				{notice}

@@ -2,6 +2,7 @@ import { useFetcher, useLocation } from '@remix-run/react'
 import { Button } from '#app/components/ui/button.tsx'
 import { maskIcon } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
+import { FLASH_FOCUS, useFlashFocus } from '#app/utils/flash-focus.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { action } from '#app/routes/portal.opportunities.$id_.save.tsx'
 
@@ -32,6 +33,7 @@ export function SaveOpportunityButton({ opportunityId, title, saved, redirectTo,
 	const location = useLocation()
 	const pending = fetcher.formData?.get('intent')
 	const isSaved = typeof pending === 'string' ? pending === 'save' : saved
+	const focusAfterPost = useFlashFocus(FLASH_FOCUS.save(opportunityId))
 
 	return (
 		<fetcher.Form method="post" action={`/portal/opportunities/${opportunityId}/save`} className={cn('inline-flex', className)}>
@@ -42,6 +44,7 @@ export function SaveOpportunityButton({ opportunityId, title, saved, redirectTo,
 				variant="outline"
 				size={size}
 				aria-pressed={isSaved}
+				autoFocus={focusAfterPost}
 				// The bookmark is drawn by CSS (a feed repeats this button on every card), filled when saved.
 				className={cn(maskIcon(isSaved ? 'bookmark-filled' : 'bookmark'), isSaved && 'border-primary/40 bg-accent text-accent-foreground hover:bg-accent/70')}
 			>

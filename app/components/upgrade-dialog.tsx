@@ -63,9 +63,13 @@ export function UpgradeDialog({ open, onOpenChange, message = UPGRADE_MESSAGE, p
 export function UpgradePanel({ dismissTo, message = UPGRADE_MESSAGE, proOnly = false }: UpgradeProps & { dismissTo: string }) {
 	const billing = usePortalBilling()
 	return (
+		// It answers what was just pressed (without JavaScript, the page comes back with it, often far below
+		// the fold on a phone), so the browser focuses it and scrolls it into view.
 		<section
 			aria-labelledby="upgrade-title"
-			className="rounded-xl border border-primary/40 bg-accent p-4 text-accent-foreground"
+			tabIndex={-1}
+			autoFocus
+			className="rounded-xl border border-primary/40 bg-accent p-4 text-accent-foreground focus:outline-none focus-visible:outline-2 focus-visible:outline-ring"
 		>
 			<h3 id="upgrade-title" className="flex items-center gap-2 font-semibold">
 				<Sparkles aria-hidden className="size-4" />

@@ -14,6 +14,7 @@ import { ArrowDown, ArrowUp, BookmarkPlus, Check, FileDown, GripVertical, ListOr
 import { opportunityNotFoundRedirect } from '#app/utils/admin-opportunity.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { opportunityTabTitleIn } from '#app/utils/opportunity-form.ts'
+import { FLASH_FOCUS, useFlashFocusKey } from '#app/utils/flash-focus.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useTRPC } from '#app/utils/trpc.tsx'
@@ -56,7 +57,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 			// The domain validates the direction again.
 			const direction = String(form.get('direction')) as MoveQuestionInput['direction']
 			await moveQuestion(app, actor, { questionId, opportunityId: params.id, direction })
-			return await redirectWithToast(`${base}?reorder=1`, { type: 'info', title: 'Question order saved' }, app.env)
+			// Focus returns to the button pressed, so the next step is one more press (FLASH_FOCUS).
+			const focus = FLASH_FOCUS.move(questionId, direction)
+			return await redirectWithToast(`${base}?reorder=1`, { type: 'info', title: 'Question order saved', focus }, app.env)
 		}
 		if (intent === 'save-template') {
 			const template = await saveQuestionAsTemplate(app, actor, { questionId })
@@ -229,15 +232,19 @@ function SaveAsTemplate({ question }: { question: Question }) {
 
 /** Reordering without JavaScript: one post per step. */
 function MoveButtons({ question, first, last }: { question: Question; first: boolean; last: boolean }) {
+	// Back from a move, focus is on the button pressed, or on the other one once the question is at an end.
+	const returning = useFlashFocusKey()
+	const pressed = returning === FLASH_FOCUS.move(question.id, 'up') ? 'up' : returning === FLASH_FOCUS.move(question.id, 'down') ? 'down' : null
+	const focused = (pressed === 'up' && first) || (pressed === 'down' && last) ? (pressed === 'up' ? 'down' : 'up') : pressed
 	return (
 		<Form method="post" preventScrollReset className="flex items-center gap-1">
 			<GripVertical aria-hidden className="size-4 text-muted-foreground" />
 			<input type="hidden" name="intent" value="move" />
 			<input type="hidden" name="questionId" value={question.id} />
-			<Button type="submit" name="direction" value="up" variant="ghost" size="icon" disabled={first} aria-label={`Move "${question.label}" up`}>
+			<Button type="submit" name="direction" value="up" variant="ghost" size="icon" disabled={first} autoFocus={focused === 'up' || undefined} aria-label={`Move "${question.label}" up`}>
 				<ArrowUp aria-hidden />
 			</Button>
-			<Button type="submit" name="direction" value="down" variant="ghost" size="icon" disabled={last} aria-label={`Move "${question.label}" down`}>
+			<Button type="submit" name="direction" value="down" variant="ghost" size="icon" disabled={last} autoFocus={focused === 'down' || undefined} aria-label={`Move "${question.label}" down`}>
 				<ArrowDown aria-hidden />
 			</Button>
 		</Form>

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
+import { FLASH_FOCUS } from '#app/utils/flash-focus.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
 import { createToastHeaders, redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
 import { requireOnboardedUser, safeRedirectTo } from '#server/auth/guards.ts'
@@ -33,9 +34,11 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
 				? await saveOpportunity(app, user, input)
 				: await unsaveOpportunity(app, user, input)
 		if (!back) return { saved: result.saved }
+		// Back on its page, focus returns to the button that was pressed (on a feed, many screens down).
+		const focus = FLASH_FOCUS.save(result.opportunityId)
 		const toast: ToastInput = result.saved
-			? { title: 'Saved', description: `"${result.title}" is in your saved opportunities.` }
-			: { title: 'Removed from saved' }
+			? { title: 'Saved', description: `"${result.title}" is in your saved opportunities.`, focus }
+			: { title: 'Removed from saved', focus }
 		return await redirectWithToast(back, toast, app.env)
 	} catch (error) {
 		if (!isDomainError(error)) throw error

@@ -16,6 +16,7 @@ import { CircleAlert, ExternalLink, FileText, RefreshCw, Trash2 } from '#app/com
 import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
 import { formatDateTime } from '#app/utils/date-time.ts'
+import { FLASH_FOCUS, useFlashFocus, type ProfilePart } from '#app/utils/flash-focus.ts'
 import { handleFormErrors } from '#app/utils/errors.server.ts'
 import { errorsOf } from '#app/utils/form-errors.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -92,10 +93,14 @@ const FAILURES: Record<string, string> = {
 	reingest: 'Failed to re-ingest profile',
 }
 
+// Where focus returns when a form fails (a file's part is unknown once the file is gone).
+const FAILED_PART: Record<string, ProfilePart> = { 'update-basics': 'basics', 'add-link': 'link', 'remove-link': 'link', reingest: 'brief' }
+
 export async function action({ request, context }: ActionFunctionArgs) {
 	const user = requireOnboardedUser(request, context)
 	const { app } = context
-	const back = (toast: ToastInput) => redirectWithToast(PAGE, toast, app.env)
+	// Each form comes back to its own part of the page, with focus there (FLASH_FOCUS).
+	const back = (toast: ToastInput, part?: ProfilePart) => redirectWithToast(PAGE, { ...toast, focus: part && FLASH_FOCUS.profile(part) }, app.env)
 	const multipart = isMultipartForm(request.headers.get('Content-Type'))
 	let intent = multipart ? 'upload' : 'unknown'
 	try {
@@ -104,11 +109,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			const problems = uploadProblemsSummary(received)
 			const saved = received.outcomes.filter((outcome) => outcome.ok).length
 			const uploaded = saved === 1 ? 'File uploaded successfully' : 'Files uploaded successfully'
+			const part = received.outcomes[0]?.kind
 			// Some saved and some not: the saved ones are announced, with what happened to the rest.
-			if (problems && saved) return back({ type: 'info', title: uploaded, description: problems })
-			if (problems) return back({ type: 'error', description: `${FAILURES.upload}. ${problems}` })
+			if (problems && saved) return back({ type: 'info', title: uploaded, description: problems }, part)
+			if (problems) return back({ type: 'error', description: `${FAILURES.upload}. ${problems}` }, part)
 			if (!saved) return back({ type: 'error', description: `${FAILURES.upload}. Choose a file first.` })
-			return back({ title: uploaded })
+			return back({ title: uploaded }, part)
 		}
 
 		const form = await readForm(request)
@@ -117,29 +123,30 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			case 'update-basics': {
 				const values = profileValuesFromForm(form)
 				const result = await handleFormErrors(() => updateProfileBasics(app, user.id, values), { intent, values })
-				return result.ok ? await back({ title: 'Profile updated successfully' }) : result.response
+				return result.ok ? await back({ title: 'Profile updated successfully' }, 'basics') : result.response
 			}
 			case 'add-link': {
 				const values = { kind: form.get('kind'), url: form.get('url') }
 				const result = await handleFormErrors(() => addLink(app, user.id, values), { intent, values })
-				return result.ok ? await back({ title: 'Link added successfully' }) : result.response
+				return result.ok ? await back({ title: 'Link added successfully' }, 'link') : result.response
 			}
 			case 'remove-link':
 				await removeLink(app, user.id, { linkId: form.get('linkId') })
-				return await back({ title: 'Link removed successfully' })
-			case 'remove-file':
-				await removeAsset(app, user.id, form.get('assetId'))
-				return await back({ title: 'File removed successfully' })
+				return await back({ title: 'Link removed successfully' }, 'link')
+			case 'remove-file': {
+				const removed = await removeAsset(app, user.id, form.get('assetId'))
+				return await back({ title: 'File removed successfully' }, removed.kind)
+			}
 			case 'reingest':
 				await requestProfileIngest(app, user.id)
-				return await back({ title: 'Profile re-ingestion initiated' })
+				return await back({ title: 'Profile re-ingestion initiated' }, 'brief')
 		}
 	} catch (error) {
 		const description = FAILURES[intent]
 		if (!description || error instanceof Response) throw error
 		logFailure(app.logger, error, { userId: user.id, intent }, description)
 		// A refusal says why (a link or file already removed in another tab: "… not found").
-		return back({ type: 'error', description: isDomainError(error) ? `${description}. ${error.message}` : description })
+		return back({ type: 'error', description: isDomainError(error) ? `${description}. ${error.message}` : description }, FAILED_PART[intent])
 	}
 	throw new Response('Unknown form.', { status: 400 })
 }
@@ -197,6 +204,7 @@ function BasicsCard({ basics, timeZones, failed }: { basics: LoaderData['basics'
 		defaultValues: values as BasicsValues,
 	})
 	const onSubmit = useValidatedSubmit(form.handleSubmit)
+	const focusSave = useFlashFocus(FLASH_FOCUS.profile('basics'))
 	const { errors, isValid } = form.formState
 	const text = (name: 'fullName' | 'city' | 'country', label: string, autoComplete: string) => (
 		<Field
@@ -239,7 +247,7 @@ function BasicsCard({ basics, timeZones, failed }: { basics: LoaderData['basics'
 					))}
 				</SelectField>
 				<div>
-					<Button type="submit" disabled={busy || (hydrated && !isValid)}>
+					<Button type="submit" disabled={busy || (hydrated && !isValid)} autoFocus={focusSave}>
 						{busy ? 'Saving…' : 'Save changes'}
 					</Button>
 				</div>
@@ -260,6 +268,7 @@ function LinksCard({ links, failed }: { links: LoaderData['links']; failed: Fail
 		if (links.length > linkCount) setUrl('')
 	}
 	const urlErrors = failed?.fieldErrors.url
+	const focusUrl = useFlashFocus(FLASH_FOCUS.profile('link'))
 	return (
 		<SectionCard title="Links" description="Press, social and portfolio links, newest first.">
 			{links.length ? (
@@ -326,6 +335,7 @@ function LinksCard({ links, failed }: { links: LoaderData['links']; failed: Fail
 							inputMode: 'url',
 							placeholder: 'https://',
 							required: true,
+							autoFocus: focusUrl,
 							value: url,
 							onChange: (event) => setUrl(event.currentTarget.value),
 						}}
@@ -370,6 +380,7 @@ function RemoveFileButton({ assetId, name }: { assetId: string; name: string }) 
 }
 
 function CvCard({ cv, readError }: { cv: LoaderData['cv']; readError: LoaderData['cvReadError'] }) {
+	const focusCv = useFlashFocus(FLASH_FOCUS.profile('cv'))
 	return (
 		<SectionCard title="CV" description="PDF, DOC or DOCX, up to 10 MB. A new CV replaces the current one; text is read from PDFs.">
 			{cv ? (
@@ -396,7 +407,7 @@ function CvCard({ cv, readError }: { cv: LoaderData['cv']; readError: LoaderData
 				<p className="mb-5 text-sm text-muted-foreground">No CV uploaded.</p>
 			)}
 			<UploadForm intent="upload-cv" label={cv ? 'Replace CV' : 'Upload CV'}>
-				<Field label="CV file" inputProps={{ name: 'cv', type: 'file', accept: ACCEPT.cv, required: true, className: 'h-auto py-2' }} />
+				<Field label="CV file" inputProps={{ name: 'cv', type: 'file', accept: ACCEPT.cv, required: true, autoFocus: focusCv, className: 'h-auto py-2' }} />
 			</UploadForm>
 		</SectionCard>
 	)
@@ -404,6 +415,7 @@ function CvCard({ cv, readError }: { cv: LoaderData['cv']; readError: LoaderData
 
 function ImagesCard({ images }: { images: LoaderData['images'] }) {
 	const remaining = MAX_IMAGES - images.length
+	const focusImages = useFlashFocus(FLASH_FOCUS.profile('image'))
 	return (
 		<SectionCard title="Images" description={`Up to ${MAX_IMAGES} images of your work: JPEG, PNG, GIF or WEBP, 10 MB each.`}>
 			{images.length ? (
@@ -429,6 +441,7 @@ function ImagesCard({ images }: { images: LoaderData['images'] }) {
 						label="Image files"
 						hint={`You can add ${remaining} more ${remaining === 1 ? 'image' : 'images'}.`}
 						max={remaining}
+						autoFocus={focusImages}
 					/>
 				</UploadForm>
 			) : (
@@ -440,6 +453,7 @@ function ImagesCard({ images }: { images: LoaderData['images'] }) {
 
 function BriefCard({ ingestedAt, artistBrief }: { ingestedAt: string | null; artistBrief: string | null }) {
 	const busy = useBusy('reingest')
+	const focusReingest = useFlashFocus(FLASH_FOCUS.profile('brief'))
 	return (
 		<SectionCard
 			title="Artist brief"
@@ -454,7 +468,7 @@ function BriefCard({ ingestedAt, artistBrief }: { ingestedAt: string | null; art
 			) : null}
 			<Form method="post" className="mt-4">
 				<input type="hidden" name="intent" value="reingest" />
-				<Button type="submit" variant="outline" disabled={busy}>
+				<Button type="submit" variant="outline" disabled={busy} autoFocus={focusReingest}>
 					<RefreshCw aria-hidden />
 					{busy ? 'Starting…' : 'Re-ingest profile'}
 				</Button>

@@ -50,6 +50,12 @@ describe('flash toasts', () => {
 		])
 	})
 
+	test('a toast carries the control that takes focus on the page it is shown on', async () => {
+		const response = await redirectWithToast('/portal/feed', { title: 'Saved', focus: 'save:abc' }, env)
+		const { toast } = await getToast(requestWith(response.headers), env)
+		expect(toast).toMatchObject({ title: 'Saved', focus: 'save:abc' })
+	})
+
 	test('no cookie, or one signed with another secret, means no toast', async () => {
 		expect(await getToast(new Request('http://localhost/'), env)).toEqual({ toast: null, headers: null })
 

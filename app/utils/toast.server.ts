@@ -16,6 +16,8 @@ export const ToastSchema = z.object({
 	type: z.enum(['success', 'error', 'info']),
 	title: z.string().min(1),
 	description: z.string().optional(),
+	/** The control that takes focus on the page this toast is shown on, without JavaScript (useFlashFocus). */
+	focus: z.string().max(200).optional(),
 })
 
 export type Toast = z.infer<typeof ToastSchema>
@@ -24,9 +26,10 @@ export type Toast = z.infer<typeof ToastSchema>
  * What callers pass. Errors may leave out the title: the specification titles every error "Error"
  * unless it states another one (e.g. "Not Found").
  */
-export type ToastInput =
-	| { type?: 'success' | 'info'; title: string; description?: string; id?: string }
-	| { type: 'error'; title?: string; description: string; id?: string }
+export type ToastInput = (
+	| { type?: 'success' | 'info'; title: string; description?: string }
+	| { type: 'error'; title?: string; description: string }
+) & { id?: string; focus?: string }
 
 /** The part of the environment the toast cookie needs (pass `context.app.env`). */
 export type ToastEnv = Pick<Env, 'SESSION_SECRET' | 'isProduction'>
@@ -57,6 +60,7 @@ function toToast(input: ToastInput): Toast {
 		type: input.type ?? 'success',
 		title: input.title ?? 'Error',
 		description: input.description,
+		focus: input.focus,
 	})
 }
 

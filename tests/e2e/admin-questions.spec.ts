@@ -213,11 +213,21 @@ test('an admin adds, edits, reorders, imports, saves as template and deletes que
 		await expect(page.getByRole('button', { name: `Reorder "${medium}"` })).toHaveAttribute('aria-pressed', 'false')
 		expect(await rowLabels(page)).toEqual(['Project Budget', 'Artist Statement (short)', medium])
 	} else {
-		await page.getByRole('button', { name: `Move "${medium}" up` }).click()
-		await page.getByRole('button', { name: `Move "${medium}" up` }).click()
-		await page.getByRole('button', { name: 'Move "Project Budget" up' }).click()
-		await page.getByRole('button', { name: `Move "${medium}" down` }).click()
-		await page.getByRole('button', { name: `Move "${medium}" down` }).click()
+		const move = (label: string, direction: 'up' | 'down') => page.getByRole('button', { name: `Move "${label}" ${direction}` })
+		// Each move is a post that comes back to a new page: wait for it, or the old page's focus would do.
+		const moved = async (press: () => Promise<void>) => void (await Promise.all([page.waitForEvent('load'), press()]))
+		await moved(() => move(medium, 'up').click())
+		// Focus comes back to the button pressed, so the next step is one more key press...
+		await expect(move(medium, 'up')).toBeFocused()
+		await moved(() => page.keyboard.press('Enter'))
+		// ... or to the other one, once the question is at the top and cannot go up.
+		await expect(move(medium, 'up')).toBeDisabled()
+		await expect(move(medium, 'down')).toBeFocused()
+		await moved(() => move('Project Budget', 'up').click())
+		await moved(() => move(medium, 'down').click())
+		await expect(move(medium, 'down')).toBeFocused()
+		await moved(() => page.keyboard.press('Enter'))
+		await expect(move(medium, 'up')).toBeFocused()
 	}
 	await page.getByRole('link', { name: 'Done' }).click()
 	await page.reload()

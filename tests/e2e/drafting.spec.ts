@@ -129,6 +129,9 @@ test('an artist generates a draft, edits it, finds the edit again, marks it comp
 	await page.getByRole('button', { name: 'Generate Draft' }).click()
 	const offer = isJs() ? page.getByRole('dialog', { name: 'Upgrade to Pro' }) : page.getByRole('region', { name: 'Upgrade to Pro' })
 	await expect(offer).toContainText('Free plan includes 1 draft. Upgrade to Pro for unlimited drafts.')
+	// Without JavaScript the page comes back focused on the offer, scrolled to it (below the fold on a phone).
+	if (!isJs()) await expect(offer).toBeFocused()
+	await expect(offer).toBeInViewport()
 	expect(await withE2eDb(async (client) => (await client.query('SELECT count(*)::int AS n FROM drafts WHERE user_id = $1', [user.id])).rows[0].n)).toBe(1)
 	expect(path).toMatch(/^\/portal\/drafts\//)
 })
@@ -220,6 +223,7 @@ test('Pro exports PDF and Word; a free artist is offered Pro instead', async ({ 
 	await exportPdf.click()
 	const offer = isJs() ? freePage.getByRole('dialog', { name: 'Upgrade to Pro' }) : freePage.getByRole('region', { name: 'Upgrade to Pro' })
 	await expect(offer).toContainText('Export to PDF and Word is part of Pro')
+	if (!isJs()) await expect(offer).toBeFocused()
 	// Only Pro unlocks the exports: a credit pack is not offered here.
 	await expect(offer.getByRole('button', { name: 'Upgrade to Pro' })).toBeVisible()
 	await expect(offer.getByRole('button', { name: /^Buy \d+ credits/ })).toHaveCount(0)

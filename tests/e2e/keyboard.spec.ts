@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DISCARD_CHANGES_QUESTION } from '../../app/utils/use-discard-guard.ts'
 import { createE2eOpportunity, createE2eUser, signIn, withE2eDb } from './support/e2e-db.ts'
-import { isJs, open, whenFocusSettled } from './support/page.ts'
+import { isJs, open, toasts, whenFocusSettled } from './support/page.ts'
 
 // What a keyboard and screen reader user meets across pages (found in a keyboard-only pass,
 // 2026-11-27). Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only.
@@ -36,6 +36,25 @@ test('tabbing backwards up the feed never leaves the focused control under the s
 		if (place && place.top < place.headerBottom - 1) covered.push(`${place.name} at ${Math.round(place.top)} px`)
 	}
 	expect(covered).toEqual([])
+})
+
+test('Save on a card far down the feed leaves focus on that button, in view, with or without JavaScript', async ({ page, context, baseURL }) => {
+	await signIn(context, await createE2eUser(), baseURL!)
+	const place = `Focus Town ${marker()}`
+	const titles: string[] = []
+	for (let index = 0; index < 6; index += 1) titles.push((await createE2eOpportunity({ title: `Far Card ${marker()}`, location: place, deadlineInDays: 20 + index })).title)
+	// A phone: the sixth card is several screens down.
+	await page.setViewportSize({ width: 390, height: 844 })
+	await open(page, `/portal/feed?location=${encodeURIComponent(place)}`)
+	const save = page.getByRole('button', { name: `Save ${titles[5]}`, exact: true })
+	await expect(save).not.toBeInViewport()
+	await save.click()
+	// Without JavaScript the post comes back to a new page, which would start at its top.
+	if (!isJs()) await expect(toasts(page)).toContainText(`"${titles[5]}" is in your saved opportunities.`)
+	const saved = page.getByRole('button', { name: `Saved ${titles[5]}`, exact: true })
+	await expect(saved).toHaveAttribute('aria-pressed', 'true')
+	await expect(saved).toBeFocused()
+	await expect(saved).toBeInViewport()
 })
 
 test('a search that finds nothing says so in the live region that counted the results', async ({ page, context, baseURL }) => {

@@ -118,6 +118,7 @@ export async function removeAsset(ctx: Ctx, userId: string, assetId: unknown) {
 	])
 	await deleteStoredObjects(ctx, [asset.storagePath])
 	await requestProfileIngestQuietly(ctx, userId)
+	return { kind: asset.kind }
 }
 
 export type Actor = { id: string; role: 'user' | 'admin' }
