@@ -109,8 +109,11 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
 			className={cn(
 				'pointer-events-auto flex items-start gap-3 rounded-lg border p-4 text-sm shadow-raised',
 				leaving ? 'animate-toast-out' : 'animate-toast-in',
+				// Without JavaScript, CSS runs its clock (tailwind.css).
+				!hydrated && 'toast-expires',
 				className,
 			)}
+			data-type={hydrated ? undefined : toast.type}
 			onAnimationEnd={() => leaving && onDismiss(toast.id)}
 			onMouseEnter={() => setPaused(true)}
 			onMouseLeave={() => setPaused(false)}

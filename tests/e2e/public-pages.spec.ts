@@ -121,6 +121,35 @@ test.describe('pricing', () => {
 		else await toast.getByRole('link', { name: 'Dismiss notification' }).click()
 		await expect(page.getByText('Sign in required')).toHaveCount(0)
 	})
+
+	test('a toast leaves by itself after its time, but not while it is hovered', async ({ page }) => {
+		// With JavaScript the toaster's timers run it (on the page's clock); without, CSS animations do
+		// (moved along here through the Web Animations API: it is the browser, not the page, that runs it).
+		if (isJs()) await page.clock.install()
+		await page.goto('/pricing')
+		await whenHydrated(page)
+		await page.getByRole('button', { name: 'Upgrade to Pro' }).click()
+		const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('alert')
+		await expect(toast).toContainText('Sign in required')
+		const card = toast.locator('> div')
+		const wait = async (ms: number) => {
+			if (isJs()) return page.clock.runFor(ms)
+			await card.evaluate((element, ms) => {
+				for (const animation of element.getAnimations()) {
+					if (animation.playState !== 'paused') animation.currentTime = Number(animation.currentTime ?? 0) + ms
+				}
+			}, ms)
+		}
+		// An error stays 8 s, and the clock stops while the pointer is on it.
+		await card.hover()
+		await wait(10_000)
+		await expect(card).toBeVisible()
+		await page.mouse.move(0, 0)
+		await wait(7_000)
+		await expect(card).toBeVisible()
+		await wait(3_000)
+		await expect(card).toBeHidden()
+	})
 })
 
 test.describe('payment outcome pages', () => {
