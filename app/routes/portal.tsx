@@ -5,7 +5,7 @@ import { NavigationProgress } from '#app/components/navigation-progress.tsx'
 import { Brand } from '#app/components/brand.tsx'
 import { MobileNav, PortalNavList, portalNavItems, SidebarToggle, useDrawer, useSidebarOpen } from '#app/components/portal-nav.tsx'
 import { SignOutButton } from '#app/components/site-header.tsx'
-import { CircleAlert, X } from '#app/components/ui/icons.tsx'
+import { CircleAlert, Sparkles, X } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { readPortalPreferences } from '#app/utils/portal-preferences.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
@@ -94,12 +94,14 @@ function OutOfCreditsBanner({ billing }: { billing: PortalLoaderData['billing'] 
 	const hydrated = useHydrated()
 	const location = useLocation()
 	if (fetcher.formData) return null
+	// An offer, not an alarm: it shows right after the free draft is spent, and nothing went wrong
+	// (a failed payment, below, is red).
 	return (
 		<section
 			aria-label="Credits"
-			className="flex items-start gap-3 border-b border-destructive/20 bg-destructive-soft px-4 py-3 text-sm sm:px-6"
+			className="flex items-start gap-3 border-b border-primary/20 bg-accent px-4 py-3 text-sm sm:px-6"
 		>
-			<CircleAlert aria-hidden className="mt-0.5 size-5 shrink-0 text-destructive" />
+			<Sparkles aria-hidden className="mt-0.5 size-5 shrink-0 text-primary" />
 			<div className="min-w-0 flex-1">
 				<p className="font-semibold">You're out of credits.</p>
 				<p className="text-foreground/80">

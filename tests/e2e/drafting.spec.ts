@@ -422,6 +422,8 @@ test('the draft page and the drafts list have no serious or critical axe violati
 	await generate(page, id)
 	for (const path of [new URL(page.url()).pathname, '/portal/drafts']) {
 		await open(page, path)
+		// The free draft is spent: the out-of-credits banner is checked with the page.
+		await expect(page.getByRole('region', { name: 'Credits' })).toContainText("You're out of credits.")
 		const results = await new AxeBuilder({ page }).analyze()
 		const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
 		expect(serious, `${path}: ${serious.map((violation) => violation.id).join(', ')}`).toEqual([])
