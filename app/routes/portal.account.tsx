@@ -4,7 +4,8 @@ import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SectionCard } from '#app/components/section-card.tsx'
 import { Field } from '#app/components/forms.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
-import { ArrowLeft, KeyRound, Trash2 } from '#app/components/ui/icons.tsx'
+import { ArrowLeft, KeyRound, Mail, Trash2 } from '#app/components/ui/icons.tsx'
+import { requestMeta } from '#app/utils/auth.server.ts'
 import { handleFormErrors } from '#app/utils/errors.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
@@ -13,11 +14,15 @@ import { requireOnboardedUser } from '#server/auth/guards.ts'
 import { serializeClearedSessionCookie } from '#server/auth/session.server.ts'
 import { countOtherSessions, deleteAccount, signOutOtherSessions } from '#server/domain/accounts/account.ts'
 import { ACCOUNT_MESSAGES } from '#server/domain/accounts/accounts.schema.ts'
+import { requestPasswordReset } from '#server/domain/accounts/password-reset.ts'
+import { isDomainError } from '#server/domain/errors.ts'
 
 /*
- * /portal/account (ADR 027): the devices this account is signed in on, and deleting the account.
- * Plain forms, so both work without JavaScript.
+ * /portal/account (ADR 027): the devices this account is signed in on, a link to set a new
+ * password, and deleting the account. Plain forms, so all work without JavaScript.
  */
+
+const PAGE = '/portal/account'
 
 export const meta: MetaFunction = () => pageMeta({ title: 'Account', noindex: true })
 
@@ -33,7 +38,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	if (form.get('intent') === 'sign-out-others') {
 		const ended = await signOutOtherSessions(app, user, context.session!.sessionId)
 		const description = ended === 1 ? '1 other session ended.' : `${ended} other sessions ended.`
-		return redirectWithToast('/portal/account', { title: 'Signed out of other devices', description }, app.env)
+		return redirectWithToast(PAGE, { title: 'Signed out of other devices', description }, app.env)
+	}
+	if (form.get('intent') === 'password-link') {
+		// The reset link the sign-in page offers, to this account's own address: whoever holds the
+		// session alone cannot change the password (a borrowed laptop); the mailbox must agree.
+		try {
+			await requestPasswordReset(app, { email: user.email }, requestMeta(context))
+		} catch (error) {
+			if (!isDomainError(error)) throw error
+			return redirectWithToast(PAGE, { type: 'error', description: error.message }, app.env)
+		}
+		return redirectWithToast(PAGE, { title: 'Check your email', description: ACCOUNT_MESSAGES.passwordLinkSent(user.email) }, app.env)
 	}
 	const email = String(form.get('email') ?? '')
 	const result = await handleFormErrors(() => deleteAccount(app, user, { email }), { intent: 'delete', values: { email } })
@@ -70,6 +86,18 @@ export default function Account() {
 					<Button type="submit" variant="outline" disabled={otherSessions === 0 || busy('sign-out-others')}>
 						<KeyRound aria-hidden />
 						Sign out of other devices
+					</Button>
+				</Form>
+			</SectionCard>
+			<SectionCard
+				title="Password"
+				description="We e-mail you a link to choose a new password; it works once, for 1 hour. Choosing one signs you out everywhere else. This also works if you signed up with a magic link and have no password yet."
+			>
+				<Form method="post">
+					<input type="hidden" name="intent" value="password-link" />
+					<Button type="submit" variant="outline" disabled={busy('password-link')}>
+						<Mail aria-hidden />
+						{busy('password-link') ? 'Sending…' : 'E-mail me a link'}
 					</Button>
 				</Form>
 			</SectionCard>

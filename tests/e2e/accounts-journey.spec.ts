@@ -118,3 +118,28 @@ test('an artist signs out of their other devices, then deletes the account, conf
 	await page.goto('/portal/feed')
 	await expect(page).toHaveURL(/\/signin/)
 })
+
+test('a signed-in artist without a password sets one from the account page, through a link e-mailed to them', async ({ page, context, baseURL, request }) => {
+	// Signed up with magic links only: no password yet.
+	const user = await createE2eUser()
+	await signIn(context, user, baseURL!)
+	await page.goto('/portal/account')
+	await page.getByRole('button', { name: 'E-mail me a link' }).click()
+	await expect(toasts(page)).toContainText(`We sent a link to choose a new password to ${user.email}.`)
+
+	await page.goto(await linkFromOutbox(request, user.email, '/reset-password'))
+	await page.getByLabel('New password').fill('Tide-lines-2026')
+	await page.getByRole('button', { name: 'Save new password' }).click()
+	await expect(toasts(page)).toContainText('Your password has been changed')
+
+	// The password signs in.
+	await page.getByRole('button', { name: 'Sign Out' }).click()
+	await expect(toasts(page)).toContainText('Signed out')
+	await page.goto('/signin')
+	const panel = page.getByRole('tabpanel', { name: 'Sign In' })
+	await panel.getByLabel('E-mail').fill(user.email)
+	await panel.getByLabel('Password').fill('Tide-lines-2026')
+	await panel.getByRole('button', { name: 'Sign In' }).click()
+	await expect(toasts(page)).toContainText('Successfully signed in!')
+	await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+})

@@ -54,6 +54,7 @@ export const ACCOUNT_MESSAGES = {
 	cancelFailed: 'Your Pro subscription could not be cancelled, so nothing was deleted. Try again in a moment.',
 	deletedTitle: 'Account deleted',
 	deletedDescription: 'Your account and everything in it were deleted.',
+	passwordLinkSent: (email: string) => `We sent a link to choose a new password to ${email}.`,
 } as const
 
 /** Deleting an account is confirmed by typing its e-mail address. */
