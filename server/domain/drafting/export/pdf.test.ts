@@ -1,6 +1,7 @@
-import { describe, expect, test } from 'vitest'
+import PDFDocument from 'pdfkit'
+import { describe, expect, test, vi } from 'vitest'
 import { NAMES, sampleDraft } from './draft.fixture.ts'
-import { renderDraftPdf } from './pdf.ts'
+import { breakableRuns, renderDraftPdf } from './pdf.ts'
 
 /** What a PDF reader finds: each page's text (pdfjs, as the CV ingest reads PDFs), the links and the document info. */
 async function readPdf(pdf: Buffer) {
@@ -80,6 +81,36 @@ describe('the PDF', () => {
 		const unsafe = await readPdf(await renderDraftPdf(sampleDraft({ opportunityUrl: 'javascript:alert(1)' })))
 		expect(unsafe.links).toEqual([])
 		expect(unsafe.pages[0]).toContain('javascript:alert(1)')
+	})
+
+	test('50,000 characters without a space are laid out in linear work, and all of them printed', async () => {
+		// pdfkit breaks a word wider than the line one character at a time, measuring the rest of the
+		// word again each time: such a run used to be measured about n²/2 characters' worth (80 s of
+		// the event loop for 50,000). Counted in characters measured, not in time.
+		const measured = vi.spyOn(PDFDocument.prototype, 'widthOfString')
+		const [first] = sampleDraft().answers
+		const run = 'ab'.repeat(25_000)
+		try {
+			const pdf = await renderDraftPdf(sampleDraft({ answers: [{ ...first!, limitType: null, limitValue: null, answer: run }] }))
+			const characters = measured.mock.calls.reduce((sum, [text]) => sum + String(text).length, 0)
+			// About 3× the text now (163,000 characters measured).
+			expect(characters).toBeLessThan(run.length * 20)
+			const text = (await pageTexts(pdf)).join('').replace(/\u200B|\s|Page \d+ of \d+/g, '')
+			expect(text).toContain(run)
+		} finally {
+			measured.mockRestore()
+		}
+	})
+
+	test('a run without a space may break after every 200 characters, never before a combining mark', () => {
+		const url = `https://example.org/${'x'.repeat(150)}`
+		expect(breakableRuns(`see ${url} here`)).toBe(`see ${url} here`)
+		expect(breakableRuns('a'.repeat(450))).toBe(`${'a'.repeat(200)}\u200B${'a'.repeat(200)}\u200B${'a'.repeat(50)}`)
+		// The 201st character is an accent of the 200th letter: the break waits one letter.
+		const accented = `${'a'.repeat(199)}e\u0301${'b'.repeat(10)}`
+		expect(breakableRuns(accented)).toBe(`${'a'.repeat(199)}e\u0301\u200B${'b'.repeat(10)}`)
+		// Code points, not UTF-16 units: an emoji is never cut in half.
+		expect(breakableRuns('😀'.repeat(201))).toBe(`${'😀'.repeat(200)}\u200B😀`)
 	})
 
 	test('a long answer runs on to a second page, and every page is numbered out of the total', async () => {
