@@ -133,9 +133,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 			case 'regenerate':
 				await regenerateAnswer(app, user, { answerId, draftId: params.id })
 				return await toBack({ type: 'info', title: 'Regenerating', description: 'A new answer is being written. If it differs from the old one, Undo brings that back.' })
-			case 'undo':
-				await undoRegenerate(app, user, { answerId, draftId: params.id })
-				return await toBack({ title: 'Answer restored', description: 'The answer before Regenerate is back.' })
+			case 'undo': {
+				const { undone } = await undoRegenerate(app, user, { answerId, draftId: params.id })
+				return await toBack(
+					undone
+						? { title: 'Answer restored', description: 'The answer before Regenerate is back. Redo brings the new one back.' }
+						: { title: 'Regenerated answer restored', description: 'The answer Regenerate wrote is back. Undo brings the one before it back.' },
+				)
+			}
 			case 'status': {
 				const { status } = await setDraftStatus(app, user, { draftId: params.id ?? '', status: String(form.get('status') ?? '') as 'completed' })
 				return await toBack({ title: status === 'completed' ? 'Marked as completed' : 'Marked as in progress' }, '')

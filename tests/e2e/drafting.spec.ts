@@ -136,7 +136,7 @@ test('an artist generates a draft, edits it, finds the edit again, marks it comp
 	expect(path).toMatch(/^\/portal\/drafts\//)
 })
 
-test('Regenerate writes a new answer without a credit and Undo brings the old one back; Delete asks first', async ({ page, context, baseURL }) => {
+test('Regenerate writes a new answer without a credit, Undo brings the old one back and Redo the new one; Delete asks first', async ({ page, context, baseURL }) => {
 	const user = await createE2eUser({ credits: 1, granted: true })
 	await signIn(context, user, baseURL!)
 	const { id, title } = await opportunity()
@@ -153,13 +153,20 @@ test('Regenerate writes a new answer without a credit and Undo brings the old on
 	// With JavaScript the page is not reloaded: the keyboard stays where it was.
 	if (isJs()) await expect(regenerate).toBeFocused()
 	await expect(statement.getByRole('textbox')).not.toHaveValue('Words of my own.')
-	await statement.getByRole('button', { name: /Undo/ }).focus()
+	const regenerated = await statement.getByRole('textbox').inputValue()
+	await statement.getByRole('button', { name: 'Undo regenerate of answer 1' }).focus()
 	await page.keyboard.press('Enter')
 	await expect(statement.getByRole('textbox')).toHaveValue('Words of my own.')
-	// Undo goes away with what it undid: the keyboard stays in the answer, not back at the page's top.
-	if (isJs()) await expect(statement.locator(':focus')).toHaveCount(1)
+	// Undo becomes Redo, which brings the regenerated answer back, and Undo the artist's words again:
+	// neither text is lost. With JavaScript the keyboard stays on the button as its name changes.
+	const redo = statement.getByRole('button', { name: 'Redo regenerate of answer 1' })
+	if (isJs()) await expect(redo).toBeFocused()
+	await redo.click()
+	await expect(statement.getByRole('textbox')).toHaveValue(regenerated)
+	await statement.getByRole('button', { name: 'Undo regenerate of answer 1' }).click()
+	await expect(statement.getByRole('textbox')).toHaveValue('Words of my own.')
 	expect(await creditsOf(user)).toBe(0)
-	// Regenerate and Undo each store a new revision, which this page has: its next edit saves.
+	// Regenerate, Undo and Redo each store a new revision, which this page has: its next edit saves.
 	await saveAnswer(page, 1, 'Artist statement', 'Words of my own, edited after Undo.')
 	// The status button, pressed from the keyboard, keeps focus as it changes.
 	await page.getByRole('button', { name: 'Mark as completed' }).focus()

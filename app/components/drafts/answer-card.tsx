@@ -6,7 +6,7 @@ import { QuestionSummary } from '#app/components/questions/question-summary.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Card } from '#app/components/ui/card.tsx'
 import { fieldClassName } from '#app/components/ui/field-styles.ts'
-import { AlertCircle, LoaderCircle, RefreshCw, Save, Undo2 } from '#app/components/ui/icons.tsx'
+import { AlertCircle, LoaderCircle, Redo2, RefreshCw, Save, Undo2 } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { answerFormatProblem, answerType, isLimitedType, limitState } from '#server/domain/drafting/answer-fit.ts'
@@ -44,9 +44,9 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 	const navigation = useNavigation()
 	const autosave = useAutosave({ answerId: answer.id, revision: answer.revision })
 	const [text, setText] = useState(refused?.text ?? answer.text)
-	// A new text from the server (written, regenerated, undone) replaces the field's; the artist's own
-	// typing is never overwritten by a progress update that only echoes an earlier save.
-	const serverVersion = `${answer.status}:${answer.hasUndo}:${answer.status === 'written' ? '' : answer.text}`
+	// A new text from the server (written, regenerated, undone, redone) replaces the field's; the artist's
+	// own typing is never overwritten by a progress update that only echoes an earlier save.
+	const serverVersion = `${answer.status}:${answer.hasUndo}:${answer.undone}:${answer.status === 'written' ? '' : answer.text}`
 	const [seenVersion, setSeenVersion] = useState(serverVersion)
 	if (serverVersion !== seenVersion) {
 		setSeenVersion(serverVersion)
@@ -152,9 +152,12 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 					</AnswerActionForm>
 				) : null}
 				{canRewrite && answer.hasUndo && !pending ? (
-					<AnswerActionForm answerId={answer.id} intent="undo" disabled={busy('undo')} beforeSubmit={autosave.discard}>
-						<Undo2 aria-hidden />
-						Undo<span className="sr-only"> regenerate of answer {number}</span>
+					// Undo and Redo swap the answer before Regenerate and the regenerated one: an edit typed
+					// since is saved first, and kept on the side that goes.
+					<AnswerActionForm answerId={answer.id} intent="undo" disabled={busy('undo')} beforeSubmit={autosave.flush}>
+						{answer.undone ? <Redo2 aria-hidden /> : <Undo2 aria-hidden />}
+						{answer.undone ? 'Redo' : 'Undo'}
+						<span className="sr-only"> regenerate of answer {number}</span>
 					</AnswerActionForm>
 				) : null}
 				{context ? <QuestionContextButton opportunityId={context.opportunityId} slug={answer.slug} label={answer.prompt} draftId={draftId} /> : null}
@@ -168,9 +171,8 @@ type AnswerActionFormProps = {
 	intent: string
 	disabled: boolean
 	/**
-	 * Runs before the form is sent, which it is only when this resolves true. Regenerate saves the
-	 * typed edit first, so Undo brings it back; Undo drops an edit not yet sent, which would
-	 * otherwise be saved over the text it brings back.
+	 * Runs before the form is sent, which it is only when this resolves true: Regenerate, Undo and
+	 * Redo save the typed edit first, so that it is among the texts they keep.
 	 */
 	beforeSubmit?: () => Promise<boolean>
 	children: ReactNode

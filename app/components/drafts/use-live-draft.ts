@@ -62,7 +62,7 @@ function merge(draft: DraftView, live: DraftProgress): DraftView {
 		status: live.status as DraftView['status'],
 		answers: draft.answers.map((answer) => {
 			const update = byId.get(answer.id)
-			return update ? { ...answer, status: update.status as typeof answer.status, text: update.text, error: update.error, hasUndo: update.hasUndo, revision: update.revision } : answer
+			return update ? { ...answer, status: update.status as typeof answer.status, text: update.text, error: update.error, hasUndo: update.hasUndo, undone: update.undone, revision: update.revision } : answer
 		}),
 	}
 }

@@ -213,7 +213,7 @@ describe('drafts', () => {
 		expect(await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Edited in two, after.', revision: 1_700_000_000_500, baseRevision: (await shown()).revision, tab: two })).toMatchObject({ saved: true })
 	})
 
-	test('Regenerate writes a new answer without a credit, keeping the old one for Undo', async () => {
+	test('Regenerate writes a new answer without a credit, keeping the old one for Undo, and Redo brings the new one back', async () => {
 		const ctx = await createTestContext()
 		const owner = await artist(ctx, { plan: 'free' })
 		const { draft, answerIds } = await writtenDraft(ctx, owner)
@@ -226,10 +226,49 @@ describe('drafts', () => {
 		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => 'A regenerated answer.') })
 		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ status: 'written', text: 'A regenerated answer.', hasUndo: true })
 
-		await undoRegenerate(ctx, owner, { answerId })
-		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ text: 'My own words.', hasUndo: false })
-		await expect(undoRegenerate(ctx, owner, { answerId })).rejects.toMatchObject({ code: 'CONFLICT', message: DRAFT_MESSAGES.noUndo })
+		expect(await undoRegenerate(ctx, owner, { answerId })).toMatchObject({ text: 'My own words.', undone: true })
+		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ text: 'My own words.', hasUndo: true, undone: true })
+		expect(await undoRegenerate(ctx, owner, { answerId })).toMatchObject({ text: 'A regenerated answer.', undone: false })
+		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ text: 'A regenerated answer.', hasUndo: true, undone: false })
 		expect(await ctx.db.profile.findUniqueOrThrow({ where: { userId: owner.id }, select: { creditsRemaining: true } })).toEqual(credits)
+	})
+
+	test("two Regenerates in a row keep the artist's own words for Undo, not the first regenerated text", async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const { draft, answerIds } = await writtenDraft(ctx, owner)
+		const answerId = answerIds[0]!
+		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Written by me.' })
+		const texts = ['First try.', 'Second try.']
+		for (const text of texts) {
+			await regenerateAnswer(ctx, owner, { answerId })
+			await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => text) })
+		}
+		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ text: 'Second try.', hasUndo: true })
+		expect(await undoRegenerate(ctx, owner, { answerId })).toMatchObject({ text: 'Written by me.' })
+	})
+
+	test('Undo after editing the regenerated answer keeps the edit for Redo; a Regenerate after Undo keeps the restored words', async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const { draft, answerIds } = await writtenDraft(ctx, owner)
+		const answerId = answerIds[0]!
+		const shown = async () => (await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]!
+		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Written by me.' })
+		await regenerateAnswer(ctx, owner, { answerId })
+		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => 'Regenerated.') })
+		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Regenerated, then edited.', baseRevision: (await shown()).revision })
+
+		await undoRegenerate(ctx, owner, { answerId })
+		expect(await shown()).toMatchObject({ text: 'Written by me.', undone: true })
+		await undoRegenerate(ctx, owner, { answerId })
+		expect(await shown()).toMatchObject({ text: 'Regenerated, then edited.', undone: false })
+
+		await undoRegenerate(ctx, owner, { answerId })
+		await regenerateAnswer(ctx, owner, { answerId })
+		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => 'Regenerated again.') })
+		expect(await shown()).toMatchObject({ text: 'Regenerated again.', undone: false })
+		expect(await undoRegenerate(ctx, owner, { answerId })).toMatchObject({ text: 'Written by me.' })
 	})
 
 	test('a Regenerate that comes back with the same text offers no Undo', async () => {

@@ -117,6 +117,7 @@ export async function getDraftForOwner(ctx: Pick<AppContext, 'db'>, actor: Actor
 					modelAnswer: true,
 					userEdit: true,
 					previousText: true,
+					undone: true,
 					editRevision: true,
 					error: true,
 				},
@@ -153,7 +154,7 @@ function namedDraft(draftId: string | undefined) {
 async function findOwnAnswer(ctx: Pick<AppContext, 'db'>, actor: Actor, { answerId, draftId }: { answerId: string; draftId?: string }) {
 	const answer = await ctx.db.draftAnswer.findFirst({
 		where: { id: existingId(answerId, 'Answer'), draftId: namedDraft(draftId), draft: { userId: actor.id } },
-		select: { id: true, draftId: true, status: true, modelAnswer: true, userEdit: true, previousText: true, draft: { select: { status: true } } },
+		select: { id: true, draftId: true, status: true, modelAnswer: true, userEdit: true, previousText: true, undone: true, draft: { select: { status: true } } },
 	})
 	if (!answer) throw new DomainError('NOT_FOUND', 'Answer not found')
 	return answer
@@ -252,7 +253,8 @@ function assertCanRewrite(status: string) {
 /**
  * Regenerate one answer (no credit: PRODUCT.md). The text it replaces is kept for Undo; the
  * `draft.generate` job writes the new one, with the question's context from the opportunity and
- * from this draft's page.
+ * from this draft's page. Regenerating again an answer nobody edited since keeps what Undo had:
+ * two Regenerates in a row must not put a model's text where the artist's own words were.
  */
 export async function regenerateAnswer(ctx: Pick<AppContext, 'db' | 'jobs'>, actor: Actor, input: AnswerIdInput) {
 	const answer = await findOwnAnswer(ctx, actor, parseInput(AnswerIdInput, input))
@@ -260,10 +262,13 @@ export async function regenerateAnswer(ctx: Pick<AppContext, 'db' | 'jobs'>, act
 	if (answer.status === 'pending') return { answerId: answer.id, draftId: answer.draftId }
 	await limitRegenerations(ctx, actor.id)
 	const shown = answer.userEdit ?? answer.modelAnswer
+	// An unedited regenerated answer (the model's, as it wrote it) gives way; what Undo brings back stays.
+	const regeneratedAsWritten = answer.userEdit === null && answer.previousText !== null && !answer.undone
+	const keep = answer.status === 'written' && shown !== null && !regeneratedAsWritten
 	await ctx.db.$transaction(async (tx) => {
 		await tx.draftAnswer.update({
 			where: { id: answer.id },
-			data: { status: 'pending', error: null, ...(answer.status === 'written' && shown !== null ? { previousText: shown } : {}) },
+			data: { status: 'pending', error: null, undone: false, ...(keep ? { previousText: shown } : {}) },
 		})
 		await ctx.jobs.send('draft.generate', { draftId: answer.draftId }, { tx })
 	})
@@ -272,17 +277,24 @@ export async function regenerateAnswer(ctx: Pick<AppContext, 'db' | 'jobs'>, act
 }
 
 /**
- * Undo a Regenerate: the replaced text comes back, as the artist's own edit, in a revision no
- * page wrote (so a page still showing the regenerated text is refused rather than saving over it).
+ * Undo a Regenerate, and Redo it: the two texts change places, so neither is lost (the regenerated
+ * one may have been edited since, and the artist's own words may be either). The text that comes
+ * back is the artist's edit, in a revision no page wrote (so a page still showing the other one is
+ * refused rather than saving over it). `undone` says which of the two the answer shows.
  */
 export async function undoRegenerate(ctx: Pick<AppContext, 'db'>, actor: Actor, input: AnswerIdInput) {
 	const answer = await findOwnAnswer(ctx, actor, parseInput(AnswerIdInput, input))
 	if (answer.status !== 'written' || answer.previousText === null) throw new DomainError('CONFLICT', DRAFT_MESSAGES.noUndo)
-	await ctx.db.$executeRaw`
-		UPDATE draft_answers SET user_edit = previous_text, previous_text = NULL, edit_revision = edit_revision + 1, edit_tab = NULL, updated_at = now()
-		WHERE id = ${answer.id}::uuid AND previous_text IS NOT NULL`
+	// The right-hand sides read the row as it was: a swap. Guarded by the text read above, so two
+	// presses at once change places once, not twice.
+	const swapped = await ctx.db.$executeRaw`
+		UPDATE draft_answers
+		SET user_edit = previous_text, previous_text = COALESCE(user_edit, model_answer), undone = NOT undone,
+			edit_revision = edit_revision + 1, edit_tab = NULL, updated_at = now()
+		WHERE id = ${answer.id}::uuid AND previous_text = ${answer.previousText} AND undone = ${answer.undone}`
+	if (!swapped) throw new DomainError('CONFLICT', DRAFT_MESSAGES.noUndo)
 	await notifyDraftChanged(ctx.db, answer.draftId)
-	return { answerId: answer.id, text: answer.previousText }
+	return { answerId: answer.id, text: answer.previousText, undone: !answer.undone }
 }
 
 /** "Mark as completed", and back to in progress. */

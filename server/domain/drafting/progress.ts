@@ -23,7 +23,7 @@ export async function notifyDraftChanged(db: Db | Prisma.TransactionClient, draf
 export type DraftProgress = {
 	status: string
 	/** Every answer's state and shown text (the artist's edit, else the model's). */
-	answers: { id: string; status: string; text: string; error: string | null; hasUndo: boolean; revision: number }[]
+	answers: { id: string; status: string; text: string; error: string | null; hasUndo: boolean; undone: boolean; revision: number }[]
 }
 
 /** A draft's progress, for its owner only (anyone else: NOT_FOUND, as for an unknown id). */
@@ -33,7 +33,7 @@ export async function getDraftProgress(ctx: Pick<AppContext, 'db'>, actor: Actor
 		where: { id: existingId(draftId, 'Draft'), userId: actor.id },
 		select: {
 			status: true,
-			answers: { orderBy: { idx: 'asc' }, select: { id: true, status: true, modelAnswer: true, userEdit: true, error: true, previousText: true, editRevision: true } },
+			answers: { orderBy: { idx: 'asc' }, select: { id: true, status: true, modelAnswer: true, userEdit: true, error: true, previousText: true, undone: true, editRevision: true } },
 		},
 	})
 	if (!draft) throw new DomainError('NOT_FOUND', DRAFT_MESSAGES.notFound)
@@ -43,6 +43,7 @@ export async function getDraftProgress(ctx: Pick<AppContext, 'db'>, actor: Actor
 		text: answer.userEdit ?? answer.modelAnswer ?? '',
 		error: answer.error,
 		hasUndo: answer.previousText !== null,
+		undone: answer.undone,
 		revision: Number(answer.editRevision),
 	}))
 	return { status: draft.status, answers }
