@@ -190,6 +190,23 @@ test('Regenerate writes a new answer without a credit, Undo brings the old one b
 	if (isJs()) await expect(page.locator('#main-content')).toBeFocused()
 })
 
+test('a paste longer than an answer holds is kept whole and not saved, saying why; right-to-left text reads right to left @js-only', async ({ page, context, baseURL }) => {
+	await signIn(context, await createE2eUser({ credits: 1, granted: true }), baseURL!)
+	const { id } = await opportunity()
+	await generate(page, id)
+	const field = page.getByRole('group', { name: /Artist statement/ }).getByRole('textbox')
+	const tooLong = 'word '.repeat(10_001)
+	await field.fill(tooLong)
+	// The browser's maxlength used to cut it at 50,000 without a word, and the cut text was saved.
+	await expect(field).toHaveValue(tooLong)
+	await expect(page.getByText('An answer can be at most 50,000 characters. Shorten it to save it.')).toBeVisible()
+	await field.fill('Short again.')
+	await expect(page.getByRole('group', { name: /Artist statement/ }).getByText('Saved', { exact: true })).toBeVisible()
+
+	await field.fill('אחת שתיים שלוש.')
+	expect(await field.evaluate((element) => getComputedStyle(element).direction)).toBe('rtl')
+})
+
 test('Pro exports PDF and Word; a free artist is offered Pro instead', async ({ page, context, baseURL, browser }) => {
 	await signIn(context, await createE2eUser({ plan: 'pro', granted: true }), baseURL!)
 	const { id } = await opportunity()
@@ -307,6 +324,9 @@ test("an edit in a tab opened before another tab's save is not saved over it unl
 		await statement(other).getByRole('button', { name: 'Save answer 1' }).click()
 		await expect(statement(other).getByText('This answer was changed in another tab or window. Save again to keep yours.')).toBeVisible()
 		await expect(statement(other).getByRole('textbox')).toHaveValue(mine)
+		// The refused answer has focus, so the page opens at it and its reason is read with it.
+		await expect(statement(other).getByRole('textbox')).toBeFocused()
+		await expect(statement(other).getByRole('textbox')).toHaveAccessibleDescription(/Save again to keep yours/)
 	}
 	expect(await saved()).toBe('Written in the first tab.')
 

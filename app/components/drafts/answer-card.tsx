@@ -10,7 +10,7 @@ import { AlertCircle, LoaderCircle, Redo2, RefreshCw, Save, Undo2 } from '#app/c
 import { cn } from '#app/utils/cn.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { answerFormatProblem, answerType, isLimitedType, limitState } from '#server/domain/drafting/answer-fit.ts'
-import { ANSWER_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
+import { ANSWER_MAX_CHARS, DRAFT_MESSAGES } from '#server/domain/drafting/drafting.schema.ts'
 import { displayAnswer } from '#server/domain/drafting/export/document.ts'
 import type { DraftView } from '#server/domain/drafting/drafts.ts'
 import { AnswerEditorsContext, DRAFT_GONE_MESSAGE, useAutosave, type SaveState } from './use-autosave.ts'
@@ -106,6 +106,10 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 						options={answer.options}
 						value={text}
 						onChange={change}
+						hydrated={hydrated}
+						// A save refused without JavaScript comes back as a new page: it opens at this answer, whose
+						// line below says why, not at the page's top (a tester found it 3,300 px down, unseen).
+						refused={Boolean(refused)}
 					/>
 					<div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
 						<p id={`${id}-count`} className="text-muted-foreground">
@@ -233,6 +237,7 @@ function SaveStatus({ number, state, onRetry, onKeepMine }: { number: number; st
 	if (state === 'saving' || state === 'pending') return <>Saving…</>
 	if (state === 'saved') return <>Saved</>
 	if (state === 'gone') return <span className="font-medium text-destructive">{DRAFT_GONE_MESSAGE}</span>
+	if (state === 'too-long') return <span className="font-medium text-destructive">{DRAFT_MESSAGES.answerTooLong} Shorten it to save it.</span>
 	if (state === 'conflict') {
 		return (
 			<span className="font-medium text-destructive">
@@ -264,6 +269,9 @@ type AnswerControlProps = {
 	options: string[]
 	value: string
 	onChange: (value: string) => void
+	hydrated: boolean
+	/** The page came back with this answer's save refused: the control is marked, and focused until hydrated. */
+	refused: boolean
 }
 
 /**
@@ -271,8 +279,9 @@ type AnswerControlProps = {
  * answer is stored as a JSON array string), one line for short text, URL and number, a text area
  * for long text and unknown types. Every control posts as `value` (checkboxes as `values`).
  */
-function AnswerControl({ id, labelledBy, describedBy, type, options, value, onChange }: AnswerControlProps) {
+function AnswerControl({ id, labelledBy, describedBy, type, options, value, onChange, hydrated, refused }: AnswerControlProps) {
 	const shaped = answerType(type)
+	const takeFocus = refused && !hydrated ? true : undefined
 	if (shaped === 'multiple_choice' || shaped === 'multi_select') {
 		const multiple = shaped === 'multi_select'
 		const chosen = multiple ? parseChoices(value) : [value]
@@ -286,7 +295,7 @@ function AnswerControl({ id, labelledBy, describedBy, type, options, value, onCh
 			<fieldset className="grid gap-2" aria-labelledby={labelledBy} aria-describedby={describedBy}>
 				{/* Without JavaScript the form posts the ticked boxes as `values`; this says to keep them as a list (none ticked: an empty one). */}
 				{multiple ? <input type="hidden" name="multi" value="1" /> : null}
-				{choices.map((option) => (
+				{choices.map((option, index) => (
 					<label
 						key={option}
 						className="flex min-h-10 cursor-pointer items-center gap-2.5 rounded-md border border-border bg-card px-3 py-2 text-sm hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring/40"
@@ -297,6 +306,7 @@ function AnswerControl({ id, labelledBy, describedBy, type, options, value, onCh
 							value={option}
 							checked={chosen.includes(option)}
 							onChange={(event) => toggle(option, event.currentTarget.checked)}
+							autoFocus={index === 0 ? takeFocus : undefined}
 							className="checkbox shrink-0"
 						/>
 						{option}
@@ -309,7 +319,13 @@ function AnswerControl({ id, labelledBy, describedBy, type, options, value, onCh
 		id,
 		name: 'value',
 		value,
-		maxLength: ANSWER_MAX_CHARS,
+		// Without JavaScript the browser keeps a paste within what an answer holds (the post would be
+		// refused whole); with it, the field takes it all and the save line says it is too long.
+		maxLength: hydrated ? undefined : ANSWER_MAX_CHARS,
+		// Hebrew or Arabic answers read right to left, aligned and punctuated as written.
+		dir: 'auto',
+		autoFocus: takeFocus,
+		'aria-invalid': refused || undefined,
 		'aria-labelledby': labelledBy,
 		'aria-describedby': describedBy,
 		className: fieldClassName,

@@ -4,7 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState } f
 import { showToast } from '#app/components/toaster.tsx'
 import { useTRPC } from '#app/utils/trpc.tsx'
 import { useLeaveGuard } from '#app/utils/use-discard-guard.ts'
-import { AUTOSAVE_DELAY_MS, DRAFT_MESSAGES } from '#server/domain/drafting/drafting.schema.ts'
+import { ANSWER_MAX_CHARS, AUTOSAVE_DELAY_MS, DRAFT_MESSAGES } from '#server/domain/drafting/drafting.schema.ts'
 import type { DraftView } from '#server/domain/drafting/drafts.ts'
 
 /*
@@ -24,7 +24,7 @@ import type { DraftView } from '#server/domain/drafting/drafts.ts'
  * `conflict`: another tab or window saved this answer since the page's text was loaded; `gone`:
  * the draft was deleted (in another tab), so nothing can be saved, and the text stays to copy.
  */
-export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error' | 'conflict' | 'gone'
+export type SaveState = 'idle' | 'pending' | 'saving' | 'saved' | 'error' | 'conflict' | 'gone' | 'too-long'
 
 type DraftStatus = DraftView['status']
 
@@ -225,6 +225,12 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 				showStopped(stopped.current)
 				return Promise.resolve(false)
 			}
+			// More than an answer holds: the field keeps it all (a paste is not cut short without a word,
+			// as the browser's maxlength did) and says so; nothing is sent until it is short enough.
+			if (edit.text.length > ANSWER_MAX_CHARS) {
+				setState('too-long')
+				return Promise.resolve(false)
+			}
 			// "Keep mine" sends the text again as a new revision, newer than whatever is stored.
 			const sent = overwrite ? { text: edit.text, revision: nextRevision() } : edit
 			if (overwrite) latest.current = sent
@@ -251,13 +257,6 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 
 	/** Saves the pending edit now, or waits for the save in flight; true once the newest edit is saved. */
 	const flush = useCallback(() => (latest.current ? send() : lastSend.current), [send])
-	/** Drops the edit not yet sent (Undo replaces the text), once any save in flight has answered. */
-	const discard = useCallback(() => {
-		clearTimeout(timer.current)
-		latest.current = null
-		setState('idle')
-		return lastSend.current.then(() => true)
-	}, [])
 	/** "Keep mine", after another tab saved the answer: this page's text is saved over theirs. */
 	const overwrite = useCallback(() => void send({ overwrite: true }), [send])
 
@@ -282,5 +281,5 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 		setState('idle')
 	}, [answerId, editors])
 
-	return { state, schedule, retry: flush, flush, discard, overwrite, reset }
+	return { state, schedule, retry: flush, flush, overwrite, reset }
 }
