@@ -1,4 +1,9 @@
-/** Characters as a person counts them, and as PostgreSQL's `char_length` does: code points, so "é" or an emoji is one. */
+/**
+ * Characters as PostgreSQL's `char_length` counts them: code points. A letter with its accent
+ * ("é", precomposed, as keyboards type it) or a simple emoji is one; a flag, a skin tone or a
+ * family emoji is several. (A form counting with JavaScript's `length` counts UTF-16 units: most
+ * emoji are two there.)
+ */
 export function countChars(text: string): number {
 	let count = 0
 	for (const _ of text) count += 1

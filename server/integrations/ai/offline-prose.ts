@@ -43,6 +43,19 @@ const LIST_INTENTS = new Set<ProseIntent>(['history', 'budget', 'timeline'])
 // Answers that end with a closing sentence; a biography or a budget does not.
 const CLOSED_INTENTS = new Set<ProseIntent>(['statement', 'proposal', 'motivation', 'place', 'community', 'generic'])
 
+const SUFFIXES = new Set(['jr', 'jr.', 'sr', 'sr.', 'ii', 'iii', 'iv'])
+
+/**
+ * The last word of a name that is a word (not an emoji, not "Jr."), or the whole name when it
+ * is one word or has none: "Ada Lovelace" is "Lovelace", "Martin Luther King Jr." is "King",
+ * "Alia Ñoño ✨" is "Ñoño", "李小龙" stays whole.
+ */
+export function surname(name: string) {
+	const words = name.trim().split(/\s+/).filter((word) => /\p{L}/u.test(word))
+	while (words.length > 1 && SUFFIXES.has(words.at(-1)!.toLowerCase())) words.pop()
+	return words.length > 1 ? words.at(-1)! : name.trim()
+}
+
 function varsFor(facts: Facts, slot: number): Vars {
 	const call = facts.opportunity
 	const themes = rotate(call.themes, slot).slice(0, 2)
@@ -57,7 +70,7 @@ function varsFor(facts: Facts, slot: number): Vars {
 	return {
 		name: facts.name,
 		// After the first mention a biography uses the surname, as a press release does.
-		short: facts.name?.split(' ').at(-1),
+		short: facts.name ? surname(facts.name) : undefined,
 		city: facts.city,
 		place: facts.place,
 		m: facts.mediumPhrase,

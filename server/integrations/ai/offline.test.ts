@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, test } from 'vitest'
 import { countChars, countWords, shapeAnswer } from '#server/domain/drafting/answer-fit.ts'
+import { surname } from './offline-prose.ts'
 import { createOfflineDrafter } from './offline.ts'
 import type { AnswerContext, AnswerRequest, DraftGrounding, DraftQuestion, DraftTone } from './types.ts'
 
@@ -463,5 +464,15 @@ describe('for any grounding, question and notes', () => {
 			),
 			{ numRuns: 80 },
 		)
+	})
+})
+
+describe("the surname a biography uses after a name's first mention", () => {
+	test('is the last word that is a word', () => {
+		expect(surname('Ada Lovelace')).toBe('Lovelace')
+		expect(surname('Martin Luther King Jr.')).toBe('King')
+		expect(surname('Alia Ñoño ✨')).toBe('Ñoño')
+		expect(surname('李小龙')).toBe('李小龙')
+		expect(surname('  Prince  ')).toBe('Prince')
 	})
 })
