@@ -32,7 +32,7 @@ import {
 	watchDraftPath,
 } from '#server/domain/drafting/drafting.schema.ts'
 import { getDraftForOwner, ownsDraft, regenerateAnswer, saveAnswerEdit, setDraftStatus, undoRegenerate, type DraftView } from '#server/domain/drafting/drafts.ts'
-import { draftDocument } from '#server/domain/drafting/export/document.ts'
+import { draftDocument, PDF_CANNOT_SHOW } from '#server/domain/drafting/export/document.ts'
 import { draftAsText } from '#server/domain/drafting/export/text.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 import { isRecordId } from '#server/domain/ids.ts'
@@ -278,9 +278,6 @@ function ProgressBar({ draft }: { draft: DraftView }) {
 		</div>
 	)
 }
-
-/** What the PDF's font (DejaVu Sans, ADR 020) has no glyphs for: CJK scripts and emoji. */
-const PDF_CANNOT_SHOW = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Emoji_Presentation}]/u
 
 /** Copy All, Download, the Pro exports, the status and Delete. */
 function DraftToolbar({ draft, editors, pro, hydrated }: { draft: DraftView; editors: AnswerEditors; pro: boolean; hydrated: boolean }) {

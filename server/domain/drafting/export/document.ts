@@ -141,3 +141,18 @@ export function isWebUrl(value: string): boolean {
 		return false
 	}
 }
+
+/**
+ * What the PDF's font (DejaVu Sans, ADR 020) has no glyphs for: CJK scripts (with their punctuation
+ * and full-width forms) and emoji. The PDF
+ * leaves them out, with the variation selectors and joiners that build an emoji (drawn, they
+ * were empty boxes, wider than the font said, that ran past the margin); the draft page says so.
+ */
+export const PDF_CANNOT_SHOW = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303F\uFF00-\uFFEF\p{Emoji_Presentation}]/u
+
+const PDF_LEAVES_OUT = new RegExp(`${PDF_CANNOT_SHOW.source}|[\\u200D\\uFE0F]`, 'gu')
+
+/** `text` as the PDF prints it: without what its font cannot show. */
+export function pdfPrintable(text: string) {
+	return text.replace(PDF_LEAVES_OUT, '')
+}

@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit'
 import { describe, expect, test, vi } from 'vitest'
 import { NAMES, sampleDraft } from './draft.fixture.ts'
-import { breakableRuns, renderDraftPdf } from './pdf.ts'
+import { PDF_CANNOT_SHOW } from './document.ts'
+import { breakableRuns, renderDraftPdf, UNPRINTABLE_ANSWER } from './pdf.ts'
 
 /** What a PDF reader finds: each page's text (pdfjs, as the CV ingest reads PDFs), the links and the document info. */
 async function readPdf(pdf: Buffer) {
@@ -111,6 +112,18 @@ describe('the PDF', () => {
 		expect(breakableRuns(accented)).toBe(`${'a'.repeat(199)}e\u0301\u200B${'b'.repeat(10)}`)
 		// Code points, not UTF-16 units: an emoji is never cut in half.
 		expect(breakableRuns('😀'.repeat(201))).toBe(`${'😀'.repeat(200)}\u200B😀`)
+	})
+
+	test('leaves out what its font cannot draw (CJK, emoji) rather than printing boxes, and says so of an answer that is all such', async () => {
+		const [first, second] = sampleDraft().answers
+		const mixed = 'Tidewater 潮汐 opens in Lisbon 👩‍👩‍👧 in May 🇵🇹.'
+		const pages = await pageTexts(
+			await renderDraftPdf(sampleDraft({ answers: [{ ...first!, answer: mixed }, { ...second!, number: 2, type: 'long_text', answer: 'こんにちは、世界。' }] })),
+		)
+		const text = pages.join('\n').replace(/\s+/g, ' ')
+		expect(text).toMatch(/Tidewater\s+opens in Lisbon\s+in May\s+\./)
+		expect(text).not.toMatch(PDF_CANNOT_SHOW)
+		expect(text).toContain(UNPRINTABLE_ANSWER)
 	})
 
 	test('a long answer runs on to a second page, and every page is numbered out of the total', async () => {

@@ -6,7 +6,7 @@
 import PDFDocument from 'pdfkit'
 import { formatLongDate } from '#server/domain/dates.ts'
 import { limitLabel } from '#server/domain/questions/display.ts'
-import { answerCount, answerParagraphs, displayAnswer, isWebUrl, opportunityLine, type DraftAnswer, type DraftDocument } from './document.ts'
+import { answerCount, answerParagraphs, displayAnswer, isWebUrl, opportunityLine, pdfPrintable, type DraftAnswer, type DraftDocument } from './document.ts'
 import { dejaVuSans } from './fonts.ts'
 
 const REGULAR = 'DejaVuSans'
@@ -18,6 +18,8 @@ const MUTED = '#636363'
 const LINK = '#1d4ed8'
 const OVER = '#b42318'
 const RULE = '#d6d6d6'
+
+export const UNPRINTABLE_ANSWER = '(written in characters this PDF cannot show: Export Word, Copy or Download keep them)'
 
 // One inch all round; the footer sits in the bottom margin.
 const MARGIN = 72
@@ -85,7 +87,7 @@ function styled(pdf: PDFKit.PDFDocument, style: TextStyle) {
 }
 
 function write(pdf: PDFKit.PDFDocument, text: string, style: TextStyle, options: PDFKit.Mixins.TextOptions = {}) {
-	styled(pdf, style).text(breakableRuns(text), { lineGap: style.lineGap, ...options })
+	styled(pdf, style).text(breakableRuns(pdfPrintable(text)), { lineGap: style.lineGap, ...options })
 }
 
 /** Characters without a space after which a break is allowed (a long URL, up to this, stays one piece). */
@@ -158,11 +160,17 @@ function writeAnswer(pdf: PDFKit.PDFDocument, answer: DraftAnswer) {
 	if (help) write(pdf, help, STYLES.help)
 	pdf.moveDown(0.5)
 
-	if (!paragraphs.length) write(pdf, '(no answer yet)', STYLES.empty)
-	paragraphs.forEach((paragraph, index) => {
-		if (index > 0) pdf.moveDown(0.6)
-		write(pdf, paragraph, STYLES.answer)
-	})
+	if (!paragraphs.length) {
+		write(pdf, '(no answer yet)', STYLES.empty)
+	} else if (!paragraphs.some((paragraph) => pdfPrintable(paragraph).trim())) {
+		// Written all in characters the font lacks (a Japanese answer): said, not printed as nothing.
+		write(pdf, UNPRINTABLE_ANSWER, STYLES.empty)
+	} else {
+		paragraphs.forEach((paragraph, index) => {
+			if (index > 0) pdf.moveDown(0.6)
+			write(pdf, paragraph, STYLES.answer)
+		})
+	}
 
 	const count = answerCount(answer)
 	if (count) {
