@@ -14,13 +14,14 @@ import { ArrowDown, ArrowUp, BookmarkPlus, Check, FileDown, GripVertical, ListOr
 import { opportunityNotFoundRedirect } from '#app/utils/admin-opportunity.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { opportunityTabTitleIn } from '#app/utils/opportunity-form.ts'
-import { FLASH_FOCUS, useFlashFocusKey } from '#app/utils/flash-focus.ts'
+import { FLASH_FOCUS, useFlashFocus, useFlashFocusKey } from '#app/utils/flash-focus.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { useTRPC } from '#app/utils/trpc.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
 import { isDomainError } from '#server/domain/errors.ts'
+import { isRecordId } from '#server/domain/ids.ts'
 import { limitLabel, questionTypeLabel } from '#server/domain/questions/display.ts'
 import { listQuestions, moveQuestion } from '#server/domain/questions/questions.ts'
 import type { MoveQuestionInput } from '#server/domain/questions/questions.schema.ts'
@@ -44,6 +45,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 	}
 }
 
+/** The button a failed form of this tab returns focus to, when the form named one (anything else stays out of the cookie). */
+function pressedButton(intent: FormDataEntryValue | null, questionId: string, direction: FormDataEntryValue | null) {
+	if (!isRecordId(questionId)) return undefined
+	if (intent !== 'move') return FLASH_FOCUS.template(questionId)
+	return direction === 'up' || direction === 'down' ? FLASH_FOCUS.move(questionId, direction) : undefined
+}
+
 /** The tab's own forms: move up/down (reordering without JavaScript) and "Save as template". */
 export async function action({ request, context, params }: ActionFunctionArgs) {
 	const actor = requireAdmin(request, context)
@@ -64,12 +72,13 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 		if (intent === 'save-template') {
 			const template = await saveQuestionAsTemplate(app, actor, { questionId })
 			const title = template.alreadySaved ? `Already saved as template "${template.label}"` : `Saved as template "${template.label}"`
-			return await redirectWithToast(base, { type: template.alreadySaved ? 'info' : 'success', title }, app.env)
+			return await redirectWithToast(base, { type: template.alreadySaved ? 'info' : 'success', title, focus: FLASH_FOCUS.template(questionId) }, app.env)
 		}
 	} catch (error) {
 		logFailure(app.logger, error, { questionId, intent }, 'question tab action failed')
 		const description = intent === 'move' ? 'Failed to save question order' : 'Failed to save template'
-		return redirectWithToast(intent === 'move' ? `${base}?reorder=1` : base, { type: 'error', description }, app.env)
+		const focus = pressedButton(intent, questionId, form.get('direction'))
+		return redirectWithToast(intent === 'move' ? `${base}?reorder=1` : base, { type: 'error', description, focus }, app.env)
 	}
 	throw new Response('Unknown form.', { status: 400 })
 }
@@ -218,11 +227,12 @@ function QuestionRow({ question, position, href, actions, handle, rowRef, draggi
 }
 
 function SaveAsTemplate({ question }: { question: Question }) {
+	const focusAfterPost = useFlashFocus(FLASH_FOCUS.template(question.id))
 	return (
 		<Form method="post" preventScrollReset>
 			<input type="hidden" name="intent" value="save-template" />
 			<input type="hidden" name="questionId" value={question.id} />
-			<Button type="submit" variant="ghost" size="sm" aria-label={`Save as template: ${question.label}`}>
+			<Button type="submit" variant="ghost" size="sm" autoFocus={focusAfterPost} aria-label={`Save as template: ${question.label}`}>
 				<BookmarkPlus aria-hidden />
 				<span className="hidden sm:inline">Save as template</span>
 			</Button>

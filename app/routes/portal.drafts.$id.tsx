@@ -70,7 +70,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 	return { draft, viewerId: user.id, pro: plan === 'pro', offerExportUpgrade: url.searchParams.get('upgrade') === 'export' && plan !== 'pro' }
 }
 
-type RefusedSave = { answerId: string; text: string; error: string }
+type RefusedSave = { answerId: string; text: string; error: string; conflict?: true }
 
 /** A save without JavaScript to a draft deleted since the page loaded: what was typed. */
 type UnsavedText = { unsavedText?: string; reason?: 'other-account' }
@@ -122,7 +122,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 					// and why, so nothing is lost. The page it renders has the newer revision, so saving again keeps this text.
 					if (isDomainError(error) && error.code === 'INVALID') return data<RefusedSave>({ answerId, text, error: error.message }, { status: 400 })
 					if (isDomainError(error) && error.message === DRAFT_MESSAGES.changedElsewhere) {
-						return data<RefusedSave>({ answerId, text, error: `${DRAFT_MESSAGES.changedElsewhere} Save again to keep yours.` }, { status: 409 })
+						return data<RefusedSave>({ answerId, text, error: `${DRAFT_MESSAGES.changedElsewhere} Save again to keep yours.`, conflict: true }, { status: 409 })
 					}
 					// Deleted meanwhile (in another tab): no draft page to come back to, so the error page holds the text to copy.
 					if (isDomainError(error) && error.code === 'NOT_FOUND' && (await draftGone())) throw data<UnsavedText>({ unsavedText: text }, { status: 404 })
@@ -228,7 +228,7 @@ export default function DraftPage() {
 					</div>
 				) : null}
 
-				<DraftToolbar draft={draft} editors={editors} pro={loaded.pro} hydrated={hydrated} />
+				<DraftToolbar draft={draft} editors={editors} pro={loaded.pro} hydrated={hydrated} offerUpgrade={loaded.offerExportUpgrade} />
 				{loaded.offerExportUpgrade && !hydrated ? <UpgradePanel dismissTo={draftPath(draft.id)} message={EXPORT_UPGRADE_MESSAGE} proOnly /> : null}
 
 				{draft.answers.length ? (
@@ -280,9 +280,10 @@ function ProgressBar({ draft }: { draft: DraftView }) {
 }
 
 /** Copy All, Download, the Pro exports, the status and Delete. */
-function DraftToolbar({ draft, editors, pro, hydrated }: { draft: DraftView; editors: AnswerEditors; pro: boolean; hydrated: boolean }) {
+function DraftToolbar({ draft, editors, pro, hydrated, offerUpgrade }: { draft: DraftView; editors: AnswerEditors; pro: boolean; hydrated: boolean; offerUpgrade: boolean }) {
 	const navigation = useNavigation()
-	const [upgradeOpen, setUpgradeOpen] = useState(false)
+	// `?upgrade=export` (a free artist's export link, followed before the page was hydrated): the offer, as the dialog once it can open.
+	const [upgradeOpen, setUpgradeOpen] = useState(offerUpgrade)
 	const path = draftPath(draft.id)
 	const changingStatus = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'status'
 	const canMark = draft.status === 'draft' || draft.status === 'in_progress' || draft.status === 'completed'

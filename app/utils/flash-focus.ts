@@ -20,6 +20,8 @@ export const FLASH_FOCUS = {
 	save: (opportunityId: string) => `save:${opportunityId}`,
 	/** A question's move button, in the admin's reorder list. */
 	move: (questionId: string, direction: 'up' | 'down') => `move:${questionId}:${direction}`,
+	/** A question's "Save as template" button. */
+	template: (questionId: string) => `template:${questionId}`,
 	/** A part of the profile page. */
 	profile: (part: ProfilePart) => `profile:${part}`,
 }

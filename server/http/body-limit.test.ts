@@ -3,7 +3,7 @@ import net, { type AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { MAX_FILE_BYTES as MAX_CONTEXT_FILE_BYTES, MAX_FILES as MAX_CONTEXT_FILES } from '#server/domain/context/context.schema.ts'
-import { ANSWER_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
+import { ANSWER_FIELD_MAX_CHARS, ANSWER_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
 import { MAX_CV_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES } from '#server/domain/profiles/choices.ts'
 import { sendRaw } from '#tests/raw-http.ts'
 import {
@@ -99,9 +99,11 @@ describe('bodyLimitFor', () => {
 		const contextFiles = MAX_CONTEXT_FILES * MAX_CONTEXT_FILE_BYTES
 		expect(CONTEXT_UPLOAD_LIMIT).toBeGreaterThan(contextFiles)
 		expect(CONTEXT_UPLOAD_LIMIT).toBeLessThanOrEqual(contextFiles + 256 * KiB)
-		// The longest answer form-encoded at its worst (every character 3 UTF-8 bytes, each "%XX").
+		// The longest answer field (twice what is saved, so an answer a little too long is refused with
+		// its reason) form-encoded at its worst (every character 3 UTF-8 bytes, each "%XX").
 		expect(DRAFT_FORM_LIMIT).toBe(MiB)
-		expect(DRAFT_FORM_LIMIT).toBeGreaterThan(ANSWER_MAX_CHARS * 9)
+		expect(DRAFT_FORM_LIMIT).toBeGreaterThan(ANSWER_FIELD_MAX_CHARS * 9)
+		expect(ANSWER_FIELD_MAX_CHARS).toBe(2 * ANSWER_MAX_CHARS)
 		// Forms without files: the onboarding's links and website (2,048 characters each) form-encoded at their worst.
 		expect(PROFILE_FORM_LIMIT).toBeGreaterThan(4 * 2048 * 9)
 		expect(PROFILE_FORM_LIMIT).toBeLessThanOrEqual(256 * KiB)

@@ -248,6 +248,8 @@ test('an admin adds, edits, reorders, imports, saves as template and deletes que
 	// Save a question as a template.
 	await page.getByRole('button', { name: `Save as template: ${medium}` }).click()
 	await expect(toasts(page)).toContainText(`Saved as template "${medium}"`)
+	// The page comes back (without JavaScript, a new one) with focus on the button pressed.
+	await expect(page.getByRole('button', { name: `Save as template: ${medium}` })).toBeFocused()
 
 	// Delete with confirmation.
 	await page.getByRole('link', { name: 'Project Budget' }).click()

@@ -10,7 +10,7 @@ import { AlertCircle, LoaderCircle, Redo2, RefreshCw, Save, Undo2 } from '#app/c
 import { cn } from '#app/utils/cn.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { answerFormatProblem, answerType, isLimitedType, limitState } from '#server/domain/drafting/answer-fit.ts'
-import { ANSWER_MAX_CHARS, DRAFT_MESSAGES } from '#server/domain/drafting/drafting.schema.ts'
+import { ANSWER_FIELD_MAX_CHARS, DRAFT_MESSAGES } from '#server/domain/drafting/drafting.schema.ts'
 import { displayAnswer } from '#server/domain/drafting/export/document.ts'
 import type { DraftView } from '#server/domain/drafting/drafts.ts'
 import { AnswerEditorsContext, DRAFT_GONE_MESSAGE, useAutosave, type SaveState } from './use-autosave.ts'
@@ -28,8 +28,8 @@ type AnswerCardProps = {
 	canRewrite: boolean
 	/** Where the question's context lives (the opportunity must still be open to artists). */
 	context: { opportunityId: string } | null
-	/** What the no-JavaScript Save left on the page after a refused save (400), so nothing typed is lost. */
-	refused?: { text: string; error: string }
+	/** What the no-JavaScript Save left on the page after a refused save (400, or 409 `conflict`), so nothing typed is lost. */
+	refused?: { text: string; error: string; conflict?: true }
 }
 
 /**
@@ -109,7 +109,7 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 						hydrated={hydrated}
 						// A save refused without JavaScript comes back as a new page: it opens at this answer, whose
 						// line below says why, not at the page's top (a tester found it 3,300 px down, unseen).
-						refused={Boolean(refused)}
+						refused={refused ? (refused.conflict ? 'conflict' : 'invalid') : null}
 					/>
 					<div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
 						<p id={`${id}-count`} className="text-muted-foreground">
@@ -270,8 +270,11 @@ type AnswerControlProps = {
 	value: string
 	onChange: (value: string) => void
 	hydrated: boolean
-	/** The page came back with this answer's save refused: the control is marked, and focused until hydrated. */
-	refused: boolean
+	/**
+	 * The page came back with this answer's save refused: the control is focused until hydrated, and
+	 * marked invalid when its text was (not when another tab saved first).
+	 */
+	refused: 'invalid' | 'conflict' | null
 }
 
 /**
@@ -295,7 +298,7 @@ function AnswerControl({ id, labelledBy, describedBy, type, options, value, onCh
 			<fieldset className="grid gap-2" aria-labelledby={labelledBy} aria-describedby={describedBy}>
 				{/* Without JavaScript the form posts the ticked boxes as `values`; this says to keep them as a list (none ticked: an empty one). */}
 				{multiple ? <input type="hidden" name="multi" value="1" /> : null}
-				{choices.map((option, index) => (
+				{choices.map((option) => (
 					<label
 						key={option}
 						className="flex min-h-10 cursor-pointer items-center gap-2.5 rounded-md border border-border bg-card px-3 py-2 text-sm hover:bg-muted has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring/40"
@@ -306,7 +309,7 @@ function AnswerControl({ id, labelledBy, describedBy, type, options, value, onCh
 							value={option}
 							checked={chosen.includes(option)}
 							onChange={(event) => toggle(option, event.currentTarget.checked)}
-							autoFocus={index === 0 ? takeFocus : undefined}
+							autoFocus={option === (chosen.find((choice) => choices.includes(choice)) ?? choices[0]) ? takeFocus : undefined}
 							className="checkbox shrink-0"
 						/>
 						{option}
@@ -319,13 +322,13 @@ function AnswerControl({ id, labelledBy, describedBy, type, options, value, onCh
 		id,
 		name: 'value',
 		value,
-		// Without JavaScript the browser keeps a paste within what an answer holds (the post would be
-		// refused whole); with it, the field takes it all and the save line says it is too long.
-		maxLength: hydrated ? undefined : ANSWER_MAX_CHARS,
+		// With JavaScript the field takes any paste and the save line says when it is too long; without,
+		// the post does (and keeps the text), up to twice what an answer holds.
+		maxLength: hydrated ? undefined : ANSWER_FIELD_MAX_CHARS,
 		// Hebrew or Arabic answers read right to left, aligned and punctuated as written.
 		dir: 'auto',
 		autoFocus: takeFocus,
-		'aria-invalid': refused || undefined,
+		'aria-invalid': refused === 'invalid' || undefined,
 		'aria-labelledby': labelledBy,
 		'aria-describedby': describedBy,
 		className: fieldClassName,

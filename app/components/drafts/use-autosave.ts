@@ -216,7 +216,8 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 	)
 
 	const send = useCallback(
-		({ overwrite = false }: { overwrite?: boolean } = {}): Promise<boolean> => {
+		/** `asked`: a save first asked for (Regenerate, Download, a link), which says why it cannot be made. */
+		({ overwrite = false, asked = false }: { overwrite?: boolean; asked?: boolean } = {}): Promise<boolean> => {
 			clearTimeout(timer.current)
 			const edit = latest.current
 			if (!edit) return Promise.resolve(true)
@@ -229,6 +230,7 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 			// as the browser's maxlength did) and says so; nothing is sent until it is short enough.
 			if (edit.text.length > ANSWER_MAX_CHARS) {
 				setState('too-long')
+				if (asked) showToast({ type: 'error', title: 'Save Failed', description: DRAFT_MESSAGES.answerTooLong })
 				return Promise.resolve(false)
 			}
 			// "Keep mine" sends the text again as a new revision, newer than whatever is stored.
@@ -256,7 +258,7 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 	)
 
 	/** Saves the pending edit now, or waits for the save in flight; true once the newest edit is saved. */
-	const flush = useCallback(() => (latest.current ? send() : lastSend.current), [send])
+	const flush = useCallback(() => (latest.current ? send({ asked: true }) : lastSend.current), [send])
 	/** "Keep mine", after another tab saved the answer: this page's text is saved over theirs. */
 	const overwrite = useCallback(() => void send({ overwrite: true }), [send])
 

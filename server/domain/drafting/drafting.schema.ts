@@ -28,6 +28,11 @@ export const isDraftLimitError = (message: string | null | undefined) => Boolean
 export const AUTOSAVE_DELAY_MS = 1000
 /** Far above any application's limit; keeps one request and one row bounded. */
 export const ANSWER_MAX_CHARS = 50_000
+/**
+ * What an answer's field takes without JavaScript (its maxlength), twice what is saved: a paste a
+ * little over is posted, refused with the reason and kept, not cut short without a word.
+ */
+export const ANSWER_FIELD_MAX_CHARS = 2 * ANSWER_MAX_CHARS
 /** Drafts per page of the drafts list. */
 export const DRAFTS_PAGE_SIZE = 20
 

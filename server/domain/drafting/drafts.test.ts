@@ -271,6 +271,48 @@ describe('drafts', () => {
 		expect(await undoRegenerate(ctx, owner, { answerId })).toMatchObject({ text: 'Written by me.' })
 	})
 
+	test("Redo, then Regenerate, still keeps the artist's words for Undo", async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const { draft, answerIds } = await writtenDraft(ctx, owner)
+		const answerId = answerIds[0]!
+		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Written by me.' })
+		await regenerateAnswer(ctx, owner, { answerId })
+		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => 'Regenerated.') })
+		await undoRegenerate(ctx, owner, { answerId })
+		await undoRegenerate(ctx, owner, { answerId })
+		await regenerateAnswer(ctx, owner, { answerId })
+		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => 'Regenerated again.') })
+		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ text: 'Regenerated again.' })
+		expect(await undoRegenerate(ctx, owner, { answerId })).toMatchObject({ text: 'Written by me.' })
+	})
+
+	test('two presses at once: Undo swaps once; Regenerate starts once; a Regenerate in between makes Undo a conflict', async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const { draft, answerIds } = await writtenDraft(ctx, owner)
+		const answerId = answerIds[0]!
+		const shown = async () => (await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]!
+		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Written by me.' })
+		await regenerateAnswer(ctx, owner, { answerId })
+		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => 'Regenerated.') })
+
+		const undos = await Promise.allSettled([undoRegenerate(ctx, owner, { answerId }), undoRegenerate(ctx, owner, { answerId })])
+		expect(undos.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
+		expect(undos.find((result) => result.status === 'rejected')).toMatchObject({ reason: { code: 'CONFLICT', message: DRAFT_MESSAGES.changedElsewhere } })
+		expect(await shown()).toMatchObject({ text: 'Written by me.', undone: true })
+
+		const generations = () => (ctx.jobs as RecordingJobs).sent.filter((job) => job.name === 'draft.generate').length
+		const before = generations()
+		// Both answer as started (the second press asked for what the first did); one job writes it.
+		await Promise.all([regenerateAnswer(ctx, owner, { answerId }), regenerateAnswer(ctx, owner, { answerId })])
+		expect(generations()).toBe(before + 1)
+		// Pending now: Undo has nothing to swap with until the new answer is written.
+		await expect(undoRegenerate(ctx, owner, { answerId })).rejects.toMatchObject({ code: 'CONFLICT' })
+		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => 'Regenerated again.') })
+		expect(await undoRegenerate(ctx, owner, { answerId })).toMatchObject({ text: 'Written by me.' })
+	})
+
 	test('a Regenerate that comes back with the same text offers no Undo', async () => {
 		const ctx = await createTestContext()
 		const owner = await artist(ctx)

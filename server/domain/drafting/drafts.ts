@@ -154,7 +154,7 @@ function namedDraft(draftId: string | undefined) {
 async function findOwnAnswer(ctx: Pick<AppContext, 'db'>, actor: Actor, { answerId, draftId }: { answerId: string; draftId?: string }) {
 	const answer = await ctx.db.draftAnswer.findFirst({
 		where: { id: existingId(answerId, 'Answer'), draftId: namedDraft(draftId), draft: { userId: actor.id } },
-		select: { id: true, draftId: true, status: true, modelAnswer: true, userEdit: true, previousText: true, undone: true, draft: { select: { status: true } } },
+		select: { id: true, draftId: true, status: true, modelAnswer: true, userEdit: true, previousText: true, undone: true, editRevision: true, draft: { select: { status: true } } },
 	})
 	if (!answer) throw new DomainError('NOT_FOUND', 'Answer not found')
 	return answer
@@ -265,13 +265,22 @@ export async function regenerateAnswer(ctx: Pick<AppContext, 'db' | 'jobs'>, act
 	// An unedited regenerated answer (the model's, as it wrote it) gives way; what Undo brings back stays.
 	const regeneratedAsWritten = answer.userEdit === null && answer.previousText !== null && !answer.undone
 	const keep = answer.status === 'written' && shown !== null && !regeneratedAsWritten
-	await ctx.db.$transaction(async (tx) => {
-		await tx.draftAnswer.update({
-			where: { id: answer.id },
+	const started = await ctx.db.$transaction(async (tx) => {
+		// Only the answer as read: a save or an Undo from another tab in between would otherwise be
+		// replaced by the new text with nothing keeping it. Every write to an answer moves its revision.
+		const { count } = await tx.draftAnswer.updateMany({
+			where: { id: answer.id, status: answer.status, editRevision: answer.editRevision },
 			data: { status: 'pending', error: null, undone: false, ...(keep ? { previousText: shown } : {}) },
 		})
-		await ctx.jobs.send('draft.generate', { draftId: answer.draftId }, { tx })
+		if (count) await ctx.jobs.send('draft.generate', { draftId: answer.draftId }, { tx })
+		return count > 0
 	})
+	if (!started) {
+		// Pressed twice at once: the other press started it, which is what this one asked for.
+		const now = await ctx.db.draftAnswer.findUnique({ where: { id: answer.id }, select: { status: true } })
+		if (now?.status === 'pending') return { answerId: answer.id, draftId: answer.draftId }
+		throw new DomainError('CONFLICT', DRAFT_MESSAGES.changedElsewhere)
+	}
 	await notifyDraftChanged(ctx.db, answer.draftId)
 	return { answerId: answer.id, draftId: answer.draftId }
 }
@@ -285,14 +294,16 @@ export async function regenerateAnswer(ctx: Pick<AppContext, 'db' | 'jobs'>, act
 export async function undoRegenerate(ctx: Pick<AppContext, 'db'>, actor: Actor, input: AnswerIdInput) {
 	const answer = await findOwnAnswer(ctx, actor, parseInput(AnswerIdInput, input))
 	if (answer.status !== 'written' || answer.previousText === null) throw new DomainError('CONFLICT', DRAFT_MESSAGES.noUndo)
-	// The right-hand sides read the row as it was: a swap. Guarded by the text read above, so two
-	// presses at once change places once, not twice.
+	// The right-hand sides read the row as it was: a swap. A text that is the model's as it wrote it
+	// comes back as the model's (no edit), so a Regenerate after Redo still keeps the other for Undo.
+	// Only the answer as read: two presses at once, or a Regenerate or a save in between, change
+	// places once or not at all.
 	const swapped = await ctx.db.$executeRaw`
 		UPDATE draft_answers
-		SET user_edit = previous_text, previous_text = COALESCE(user_edit, model_answer), undone = NOT undone,
+		SET user_edit = NULLIF(previous_text, model_answer), previous_text = COALESCE(user_edit, model_answer), undone = NOT undone,
 			edit_revision = edit_revision + 1, edit_tab = NULL, updated_at = now()
-		WHERE id = ${answer.id}::uuid AND previous_text = ${answer.previousText} AND undone = ${answer.undone}`
-	if (!swapped) throw new DomainError('CONFLICT', DRAFT_MESSAGES.noUndo)
+		WHERE id = ${answer.id}::uuid AND status = 'written' AND edit_revision = ${answer.editRevision}`
+	if (!swapped) throw new DomainError('CONFLICT', DRAFT_MESSAGES.changedElsewhere)
 	await notifyDraftChanged(ctx.db, answer.draftId)
 	return { answerId: answer.id, text: answer.previousText, undone: !answer.undone }
 }

@@ -87,7 +87,12 @@ function styled(pdf: PDFKit.PDFDocument, style: TextStyle) {
 }
 
 function write(pdf: PDFKit.PDFDocument, text: string, style: TextStyle, options: PDFKit.Mixins.TextOptions = {}) {
-	styled(pdf, style).text(breakableRuns(pdfPrintable(text)), { lineGap: style.lineGap, ...options })
+	styled(pdf, style).text(printed(text), { lineGap: style.lineGap, ...options })
+}
+
+/** The text as the PDF draws it, and measures it before drawing it (the same, or a heading is kept with the wrong height). */
+function printed(text: string) {
+	return breakableRuns(pdfPrintable(text))
 }
 
 /** Characters without a space after which a break is allowed (a long URL, up to this, stays one piece). */
@@ -106,7 +111,7 @@ export function breakableRuns(text: string) {
 }
 
 function heightOf(pdf: PDFKit.PDFDocument, text: string, style: TextStyle) {
-	return styled(pdf, style).heightOfString(text, { lineGap: style.lineGap, width: contentWidth(pdf) })
+	return styled(pdf, style).heightOfString(printed(text), { lineGap: style.lineGap, width: contentWidth(pdf) })
 }
 
 function contentWidth(pdf: PDFKit.PDFDocument) {
