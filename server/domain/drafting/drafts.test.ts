@@ -26,6 +26,12 @@ async function writtenDraft(ctx: AppContext, owner: { id: string; role: 'user' }
 	return { opportunity, draft, answerIds: draft.answers.map((answer) => answer.id) }
 }
 
+/** Regenerate, and the job that writes the new answer, which the model writes as `text`. */
+async function regenerateAs(ctx: AppContext, owner: { id: string; role: 'user' }, answerId: string, text: string) {
+	await regenerateAnswer(ctx, owner, { answerId })
+	await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => text) })
+}
+
 describe('drafts', () => {
 	test('the list is the owner’s alone, newest first, searched by title or organization, a page at a time', async () => {
 		const ctx = await createTestContext()
@@ -197,8 +203,7 @@ describe('drafts', () => {
 		const beforeRegenerate = (await shown()).revision
 
 		// Regenerated (from the other page): the first page's next save, from the text before it, is refused.
-		await regenerateAnswer(ctx, owner, { answerId })
-		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => 'A regenerated answer.') })
+		await regenerateAs(ctx, owner, answerId, 'A regenerated answer.')
 		await expect(saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Typed in one, later.', revision: 1_700_000_000_200, baseRevision: beforeRegenerate, tab: one })).rejects.toMatchObject(refused)
 		expect(await shown()).toMatchObject({ text: 'A regenerated answer.' })
 
@@ -239,11 +244,8 @@ describe('drafts', () => {
 		const { draft, answerIds } = await writtenDraft(ctx, owner)
 		const answerId = answerIds[0]!
 		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Written by me.' })
-		const texts = ['First try.', 'Second try.']
-		for (const text of texts) {
-			await regenerateAnswer(ctx, owner, { answerId })
-			await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => text) })
-		}
+		await regenerateAs(ctx, owner, answerId, 'First try.')
+		await regenerateAs(ctx, owner, answerId, 'Second try.')
 		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ text: 'Second try.', hasUndo: true })
 		expect(await undoRegenerate(ctx, owner, { answerId })).toMatchObject({ text: 'Written by me.' })
 	})
@@ -255,8 +257,7 @@ describe('drafts', () => {
 		const answerId = answerIds[0]!
 		const shown = async () => (await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]!
 		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Written by me.' })
-		await regenerateAnswer(ctx, owner, { answerId })
-		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => 'Regenerated.') })
+		await regenerateAs(ctx, owner, answerId, 'Regenerated.')
 		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Regenerated, then edited.', baseRevision: (await shown()).revision })
 
 		await undoRegenerate(ctx, owner, { answerId })
@@ -265,8 +266,7 @@ describe('drafts', () => {
 		expect(await shown()).toMatchObject({ text: 'Regenerated, then edited.', undone: false })
 
 		await undoRegenerate(ctx, owner, { answerId })
-		await regenerateAnswer(ctx, owner, { answerId })
-		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => 'Regenerated again.') })
+		await regenerateAs(ctx, owner, answerId, 'Regenerated again.')
 		expect(await shown()).toMatchObject({ text: 'Regenerated again.', undone: false })
 		expect(await undoRegenerate(ctx, owner, { answerId })).toMatchObject({ text: 'Written by me.' })
 	})
@@ -277,12 +277,10 @@ describe('drafts', () => {
 		const { draft, answerIds } = await writtenDraft(ctx, owner)
 		const answerId = answerIds[0]!
 		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Written by me.' })
-		await regenerateAnswer(ctx, owner, { answerId })
-		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => 'Regenerated.') })
+		await regenerateAs(ctx, owner, answerId, 'Regenerated.')
 		await undoRegenerate(ctx, owner, { answerId })
 		await undoRegenerate(ctx, owner, { answerId })
-		await regenerateAnswer(ctx, owner, { answerId })
-		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => 'Regenerated again.') })
+		await regenerateAs(ctx, owner, answerId, 'Regenerated again.')
 		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ text: 'Regenerated again.' })
 		expect(await undoRegenerate(ctx, owner, { answerId })).toMatchObject({ text: 'Written by me.' })
 	})
@@ -294,8 +292,7 @@ describe('drafts', () => {
 		const answerId = answerIds[0]!
 		const shown = async () => (await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]!
 		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Written by me.' })
-		await regenerateAnswer(ctx, owner, { answerId })
-		await (ctx.jobs as RecordingJobs).runAll({ ...ctx, drafter: new ScriptedDrafter(() => 'Regenerated.') })
+		await regenerateAs(ctx, owner, answerId, 'Regenerated.')
 
 		const undos = await Promise.allSettled([undoRegenerate(ctx, owner, { answerId }), undoRegenerate(ctx, owner, { answerId })])
 		expect(undos.filter((result) => result.status === 'fulfilled')).toHaveLength(1)
