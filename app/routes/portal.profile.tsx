@@ -445,7 +445,10 @@ function ImagesCard({ images }: { images: LoaderData['images'] }) {
 					/>
 				</UploadForm>
 			) : (
-				<p className="text-sm text-foreground">You have {MAX_IMAGES} images, the most you can keep. Remove one to add another.</p>
+				// Where focus returns once the last image that fits is uploaded (the field is gone).
+				<p tabIndex={-1} autoFocus={focusImages} className="text-sm text-foreground focus:outline-none focus-visible:outline-2 focus-visible:outline-ring">
+					You have {MAX_IMAGES} images, the most you can keep. Remove one to add another.
+				</p>
 			)}
 		</SectionCard>
 	)

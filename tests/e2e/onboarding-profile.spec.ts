@@ -166,6 +166,8 @@ test('a new artist completes onboarding, then edits the profile, links and image
 		await expect(toasts(page)).toContainText('Files uploaded successfully')
 		await expect(toasts(page)).toContainText('1 image was left out: at most 5 images are kept.')
 		await expect(page.getByRole('img', { name: /^[abcd]\.png$/ })).toHaveCount(3)
+		// The field is gone with the set full: focus is on the line that says so, not the page's top.
+		await expect(page.getByText('You have 5 images, the most you can keep.')).toBeFocused()
 	} else {
 		// The picker keeps the three that fit and names the one it left out, before anything is sent.
 		await page.getByLabel('Image files').setInputFiles(['a', 'b', 'c', 'd'].map((name) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: tinyPng() })))
