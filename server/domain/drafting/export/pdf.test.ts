@@ -112,6 +112,10 @@ describe('the PDF', () => {
 		expect(breakableRuns(accented)).toBe(`${'a'.repeat(199)}e\u0301\u200B${'b'.repeat(10)}`)
 		// Code points, not UTF-16 units: an emoji is never cut in half.
 		expect(breakableRuns('😀'.repeat(201))).toBe(`${'😀'.repeat(200)}\u200B😀`)
+		// A no-break space is no break for pdfkit (a paste from Word is full of them): 80 s before.
+		expect(breakableRuns('mot\u00A0'.repeat(60))).toBe(`${'mot\u00A0'.repeat(50)}\u200B${'mot\u00A0'.repeat(10)}`)
+		// Marks piled on one letter have no place before a letter: broken every 1,000 anyway (12 s before).
+		expect(breakableRuns(`a${'\u0301'.repeat(1100)}`)).toBe(`a${'\u0301'.repeat(999)}\u200B${'\u0301'.repeat(101)}`)
 	})
 
 	test('leaves out what its font cannot draw (CJK, emoji) rather than printing boxes, and says so of an answer that is all such', async () => {

@@ -97,17 +97,25 @@ function printed(text: string) {
 
 /** Characters without a space after which a break is allowed (a long URL, up to this, stays one piece). */
 const LONGEST_RUN = 200
-const LONG_RUN = new RegExp(`\\S{${LONGEST_RUN}}(?=[^\\s\\p{M}])`, 'gu')
+/**
+ * What pdfkit breaks a line at: ASCII spaces and the zero-width space. Not the other spaces of
+ * `\\s` (no-break spaces, which a paste from Word or a web page is full of, are runs too).
+ */
+const BREAKS = ' \\t\\n\\r\\u200B'
+const LONG_RUN = new RegExp(`[^${BREAKS}]{${LONGEST_RUN}}(?=[^${BREAKS}\\p{M}])`, 'gu')
+/** A run the first cannot break: combining marks piled on one letter. Broken anyway, every 1,000. */
+const UNBROKEN_RUN = new RegExp(`[^${BREAKS}]{${5 * LONGEST_RUN}}(?=[^${BREAKS}])`, 'gu')
 
 /**
  * The text with a zero-width space after every 200 characters of a run that has no space (pasted
  * base64, a script written without spaces). pdfkit breaks a word wider than the line one character
  * at a time, measuring the word again for each: 50,000 such characters took 80 s, all of it on the
  * event loop. With a break allowed every 200, each run costs what a long URL costs. The space has
- * no width, so the page looks the same; never before a combining mark, which stays with its letter.
+ * no width, so the page looks the same; never before a combining mark, which stays with its letter,
+ * unless marks alone go on for 1,000.
  */
 export function breakableRuns(text: string) {
-	return text.length > LONGEST_RUN ? text.replace(LONG_RUN, '$&\u200B') : text
+	return text.length > LONGEST_RUN ? text.replace(LONG_RUN, '$&\u200B').replace(UNBROKEN_RUN, '$&\u200B') : text
 }
 
 function heightOf(pdf: PDFKit.PDFDocument, text: string, style: TextStyle) {
