@@ -7,6 +7,7 @@ import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { ArrowLeft, KeyRound, Mail, Trash2 } from '#app/components/ui/icons.tsx'
 import { requestMeta } from '#app/utils/auth.server.ts'
 import { handleFormErrors } from '#app/utils/errors.server.ts'
+import { FLASH_FOCUS, useFlashFocus } from '#app/utils/flash-focus.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
@@ -47,9 +48,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			await requestPasswordReset(app, { email: user.email }, requestMeta(context))
 		} catch (error) {
 			if (!isDomainError(error)) throw error
-			return redirectWithToast(PAGE, { type: 'error', description: error.message }, app.env)
+			return redirectWithToast(PAGE, { type: 'error', description: error.message, focus: FLASH_FOCUS.passwordLink }, app.env)
 		}
-		return redirectWithToast(PAGE, { title: 'Check your email', description: ACCOUNT_MESSAGES.passwordLinkSent(user.email) }, app.env)
+		return redirectWithToast(PAGE, { title: 'Check your email', description: ACCOUNT_MESSAGES.passwordLinkSent(user.email), focus: FLASH_FOCUS.passwordLink }, app.env)
 	}
 	const email = String(form.get('email') ?? '')
 	const result = await handleFormErrors(() => deleteAccount(app, user, { email }), { intent: 'delete', values: { email } })
@@ -64,6 +65,7 @@ export default function Account() {
 	const failed = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
+	const focusPasswordLink = useFlashFocus(FLASH_FOCUS.passwordLink)
 	const typed = failed && 'values' in failed ? (failed.values as { email?: string } | undefined)?.email : undefined
 	return (
 		<div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6">
@@ -95,7 +97,7 @@ export default function Account() {
 			>
 				<Form method="post">
 					<input type="hidden" name="intent" value="password-link" />
-					<Button type="submit" variant="outline" disabled={busy('password-link')}>
+					<Button type="submit" variant="outline" disabled={busy('password-link')} autoFocus={focusPasswordLink}>
 						<Mail aria-hidden />
 						{busy('password-link') ? 'Sending…' : 'E-mail me a link'}
 					</Button>

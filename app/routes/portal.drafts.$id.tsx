@@ -134,7 +134,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 				await regenerateAnswer(app, user, { answerId, draftId: params.id })
 				return await toBack({ type: 'info', title: 'Regenerating', description: 'A new answer is being written. If it differs from the old one, Undo brings that back.' })
 			case 'undo': {
-				const { undone } = await undoRegenerate(app, user, { answerId, draftId: params.id })
+				const direction = form.get('direction')
+				const { undone } = await undoRegenerate(app, user, {
+					answerId,
+					draftId: params.id,
+					direction: direction === 'undo' || direction === 'redo' ? direction : undefined,
+				})
 				return await toBack(
 					undone
 						? { title: 'Answer restored', description: 'The answer before Regenerate is back. Redo brings the new one back.' }

@@ -24,6 +24,8 @@ export const FLASH_FOCUS = {
 	template: (questionId: string) => `template:${questionId}`,
 	/** A part of the profile page. */
 	profile: (part: ProfilePart) => `profile:${part}`,
+	/** The account page's "E-mail me a link". */
+	passwordLink: 'account:password-link',
 }
 
 /** The control the toast this page shows returns focus to, if any (until hydrated). */

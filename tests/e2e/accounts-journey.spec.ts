@@ -126,6 +126,7 @@ test('a signed-in artist without a password sets one from the account page, thro
 	await page.goto('/portal/account')
 	await page.getByRole('button', { name: 'E-mail me a link' }).click()
 	await expect(toasts(page)).toContainText(`We sent a link to choose a new password to ${user.email}.`)
+	await expect(page.getByRole('button', { name: 'E-mail me a link' })).toBeFocused()
 
 	await page.goto(await linkFromOutbox(request, user.email, '/reset-password'))
 	await page.getByLabel('New password').fill('Tide-lines-2026')

@@ -165,6 +165,16 @@ test('Regenerate writes a new answer without a credit, Undo brings the old one b
 	await expect(statement.getByRole('textbox')).toHaveValue(regenerated)
 	await statement.getByRole('button', { name: 'Undo regenerate of answer 1' }).click()
 	await expect(statement.getByRole('textbox')).toHaveValue('Words of my own.')
+	// Redo, an edit, and Regenerate again with Undo on offer all along: the new answer replaces the
+	// edit, and Undo brings the edit back. (A tester saw the field keep the edit when the new answer
+	// was written before the page looked again; that timing does not happen here.)
+	await statement.getByRole('button', { name: 'Redo regenerate of answer 1' }).click()
+	await expect(statement.getByRole('textbox')).toHaveValue(regenerated)
+	await saveAnswer(page, 1, 'Artist statement', 'Edited after Redo.')
+	await statement.getByRole('button', { name: 'Regenerate answer 1' }).click()
+	await expect(statement.getByRole('textbox')).not.toHaveValue('Edited after Redo.', { timeout: 15_000 })
+	await statement.getByRole('button', { name: 'Undo regenerate of answer 1' }).click()
+	await expect(statement.getByRole('textbox')).toHaveValue('Edited after Redo.')
 	expect(await creditsOf(user)).toBe(0)
 	// Regenerate, Undo and Redo each store a new revision, which this page has: its next edit saves.
 	await saveAnswer(page, 1, 'Artist statement', 'Words of my own, edited after Undo.')

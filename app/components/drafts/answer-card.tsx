@@ -48,7 +48,10 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 	// own typing is never overwritten by a progress update that only echoes an earlier save.
 	const serverVersion = `${answer.status}:${answer.hasUndo}:${answer.undone}:${answer.status === 'written' ? '' : answer.text}`
 	const [seenVersion, setSeenVersion] = useState(serverVersion)
-	if (serverVersion !== seenVersion) {
+	// Also a text written elsewhere without a state this page saw change: a Regenerate whose new
+	// answer was written before the page looked again, another tab's save.
+	const writtenElsewhere = answer.status === 'written' && autosave.isNewerElsewhere(answer.revision)
+	if (serverVersion !== seenVersion || writtenElsewhere) {
 		setSeenVersion(serverVersion)
 		setText(answer.text)
 		autosave.reset(answer.text, answer.revision)
@@ -98,10 +101,17 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 							{answer.error}
 						</p>
 					) : null}
+					{refused ? (
+						// Above the field, which takes focus: below a long answer it was off the screen.
+						<p id={`${id}-refused`} className="flex items-start gap-2 text-sm font-medium text-destructive">
+							<AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
+							{refused.error}
+						</p>
+					) : null}
 					<AnswerControl
 						id={fieldId}
 						labelledBy={`${id}-prompt`}
-						describedBy={`${id}-count ${id}-save`}
+						describedBy={`${refused ? `${id}-refused ` : ''}${id}-count ${id}-save`}
 						type={answer.questionType}
 						options={answer.options}
 						value={text}
@@ -132,7 +142,7 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 							) : null}
 						</p>
 						<p id={`${id}-save`} aria-live="polite" className="text-muted-foreground">
-							{refused ? <span className="font-medium text-destructive">{refused.error}</span> : <SaveStatus number={number} state={autosave.state} onRetry={autosave.retry} onKeepMine={autosave.overwrite} />}
+							{refused ? null : <SaveStatus number={number} state={autosave.state} onRetry={autosave.retry} onKeepMine={autosave.overwrite} />}
 						</p>
 					</div>
 					{hydrated ? null : (
@@ -158,7 +168,7 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 				{canRewrite && answer.hasUndo && !pending ? (
 					// Undo and Redo swap the answer before Regenerate and the regenerated one: an edit typed
 					// since is saved first, and kept on the side that goes.
-					<AnswerActionForm answerId={answer.id} intent="undo" disabled={busy('undo')} beforeSubmit={autosave.flush}>
+					<AnswerActionForm answerId={answer.id} intent="undo" direction={answer.undone ? 'redo' : 'undo'} disabled={busy('undo')} beforeSubmit={autosave.flush}>
 						{answer.undone ? <Redo2 aria-hidden /> : <Undo2 aria-hidden />}
 						{answer.undone ? 'Redo' : 'Undo'}
 						<span className="sr-only"> regenerate of answer {number}</span>
@@ -173,6 +183,8 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 type AnswerActionFormProps = {
 	answerId: string
 	intent: string
+	/** Undo or Redo, as the page shows it: refused when the answer has gone the other way since (another tab). */
+	direction?: 'undo' | 'redo'
 	disabled: boolean
 	/**
 	 * Runs before the form is sent, which it is only when this resolves true: Regenerate, Undo and
@@ -187,7 +199,7 @@ type AnswerActionFormProps = {
  * disabled button loses focus, and a keyboard user who pressed Regenerate found themselves at the
  * top of the page when the new answer came.
  */
-function AnswerActionForm({ answerId, intent, disabled, beforeSubmit, children }: AnswerActionFormProps) {
+function AnswerActionForm({ answerId, intent, direction, disabled, beforeSubmit, children }: AnswerActionFormProps) {
 	const submit = useSubmit()
 	// While the typed edit is being saved first, a second press does not send the form twice.
 	const [preparing, setPreparing] = useState(false)
@@ -208,6 +220,7 @@ function AnswerActionForm({ answerId, intent, disabled, beforeSubmit, children }
 		<Form method="post" preventScrollReset onSubmit={send}>
 			<input type="hidden" name="intent" value={intent} />
 			<input type="hidden" name="answerId" value={answerId} />
+			{direction ? <input type="hidden" name="direction" value={direction} /> : null}
 			<ViewerField />
 			<Button type="submit" variant="outline" size="sm" aria-disabled={unavailable || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50">
 				{children}

@@ -283,5 +283,12 @@ export function useAutosave({ answerId, revision: loadedRevision }: { answerId: 
 		setState('idle')
 	}, [answerId, editors])
 
-	return { state, schedule, retry: flush, flush, overwrite, reset }
+	/**
+	 * Whether the server's `revision` was written by something else than this page (a Regenerate's
+	 * job, an Undo, another tab) while this page has nothing of its own unsaved: its text is then the
+	 * one to show. This page's own saves never count, whatever order their echoes arrive in.
+	 */
+	const isNewerElsewhere = useCallback((revision: number) => revision > lastRevision.current && latest.current === null && inFlight.current === 0, [])
+
+	return { state, schedule, retry: flush, flush, overwrite, reset, isNewerElsewhere }
 }

@@ -73,6 +73,13 @@ export const AnswerIdInput = z.object({ answerId: id('Answer'), ...InDraft })
 export type AnswerIdInput = z.input<typeof AnswerIdInput>
 
 /**
+ * Undo or Redo of a Regenerate: `direction` is the button the page showed, so a page that is out
+ * of date (another tab undid it already) is refused rather than doing the opposite.
+ */
+export const UndoRegenerateInput = AnswerIdInput.extend({ direction: z.enum(['undo', 'redo']).optional() })
+export type UndoRegenerateInput = z.input<typeof UndoRegenerateInput>
+
+/**
  * draft-answers/{answerId}: the artist's edit. `revision` grows with every edit on the page; a save
  * carrying an older revision than the stored one arrived late and changes nothing, so the last
  * edit wins whatever order the requests arrive in. A form post without JavaScript leaves it out.

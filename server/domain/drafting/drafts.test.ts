@@ -310,6 +310,19 @@ describe('drafts', () => {
 		expect(await undoRegenerate(ctx, owner, { answerId })).toMatchObject({ text: 'Written by me.' })
 	})
 
+	test('an Undo from a page that still showed Undo after another tab undid it is refused, not done as a Redo', async () => {
+		const ctx = await createTestContext()
+		const owner = await artist(ctx)
+		const { draft, answerIds } = await writtenDraft(ctx, owner)
+		const answerId = answerIds[0]!
+		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Written by me.' })
+		await regenerateAs(ctx, owner, answerId, 'Regenerated.')
+		await undoRegenerate(ctx, owner, { answerId, direction: 'undo' })
+		await expect(undoRegenerate(ctx, owner, { answerId, direction: 'undo' })).rejects.toMatchObject({ code: 'CONFLICT', message: DRAFT_MESSAGES.changedElsewhere })
+		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ text: 'Written by me.', undone: true })
+		expect(await undoRegenerate(ctx, owner, { answerId, direction: 'redo' })).toMatchObject({ text: 'Regenerated.', undone: false })
+	})
+
 	test('a Regenerate that comes back with the same text offers no Undo', async () => {
 		const ctx = await createTestContext()
 		const owner = await artist(ctx)

@@ -8,6 +8,7 @@ import { existingId, isRecordId } from '#server/domain/ids.ts'
 import { limitRegenerations } from '#server/domain/rate-limit.ts'
 import {
 	AnswerIdInput,
+	UndoRegenerateInput,
 	DRAFT_MESSAGES,
 	DRAFTS_PAGE_SIZE,
 	DraftIdInput,
@@ -291,9 +292,11 @@ export async function regenerateAnswer(ctx: Pick<AppContext, 'db' | 'jobs'>, act
  * back is the artist's edit, in a revision no page wrote (so a page still showing the other one is
  * refused rather than saving over it). `undone` says which of the two the answer shows.
  */
-export async function undoRegenerate(ctx: Pick<AppContext, 'db'>, actor: Actor, input: AnswerIdInput) {
-	const answer = await findOwnAnswer(ctx, actor, parseInput(AnswerIdInput, input))
+export async function undoRegenerate(ctx: Pick<AppContext, 'db'>, actor: Actor, input: UndoRegenerateInput) {
+	const { direction, ...which } = parseInput(UndoRegenerateInput, input)
+	const answer = await findOwnAnswer(ctx, actor, which)
 	if (answer.status !== 'written' || answer.previousText === null) throw new DomainError('CONFLICT', DRAFT_MESSAGES.noUndo)
+	if (direction && (direction === 'redo') !== answer.undone) throw new DomainError('CONFLICT', DRAFT_MESSAGES.changedElsewhere)
 	// The right-hand sides read the row as it was: a swap. A text that is the model's as it wrote it
 	// comes back as the model's (no edit), so a Regenerate after Redo still keeps the other for Undo.
 	// Only the answer as read: two presses at once, or a Regenerate or a save in between, change

@@ -1,6 +1,7 @@
 import { deleteDraft, regenerateAnswer, saveAnswerEdit, setDraftStatus, undoRegenerate } from '#server/domain/drafting/drafts.ts'
 import {
 	AnswerIdInput,
+	UndoRegenerateInput,
 	DraftIdInput,
 	GenerateDraftInput,
 	SaveAnswerInput,
@@ -31,7 +32,7 @@ export const draftsRouter = router({
 
 	regenerateAnswer: onboardedProcedure.input(AnswerIdInput).mutation(({ ctx, input }) => regenerateAnswer(ctx.app, ctx.actor, input)),
 
-	undoRegenerate: onboardedProcedure.input(AnswerIdInput).mutation(({ ctx, input }) => undoRegenerate(ctx.app, ctx.actor, input)),
+	undoRegenerate: onboardedProcedure.input(UndoRegenerateInput).mutation(({ ctx, input }) => undoRegenerate(ctx.app, ctx.actor, input)),
 
 	setStatus: onboardedProcedure.input(SetDraftStatusInput).mutation(({ ctx, input }) => setDraftStatus(ctx.app, ctx.actor, input)),
 
