@@ -26,6 +26,16 @@ async function writtenDraft(ctx: AppContext, owner: { id: string; role: 'user' }
 	return { opportunity, draft, answerIds: draft.answers.map((answer) => answer.id) }
 }
 
+/** A written draft whose first answer the artist has rewritten as "Written by me.". */
+async function answerInOwnWords() {
+	const ctx = await createTestContext()
+	const owner = await artist(ctx)
+	const { draft, answerIds } = await writtenDraft(ctx, owner)
+	const answerId = answerIds[0]!
+	await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Written by me.' })
+	return { ctx, owner, draft, answerId }
+}
+
 /** Regenerate, and the job that writes the new answer, which the model writes as `text`. */
 async function regenerateAs(ctx: AppContext, owner: { id: string; role: 'user' }, answerId: string, text: string) {
 	await regenerateAnswer(ctx, owner, { answerId })
@@ -239,11 +249,7 @@ describe('drafts', () => {
 	})
 
 	test("two Regenerates in a row keep the artist's own words for Undo, not the first regenerated text", async () => {
-		const ctx = await createTestContext()
-		const owner = await artist(ctx)
-		const { draft, answerIds } = await writtenDraft(ctx, owner)
-		const answerId = answerIds[0]!
-		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Written by me.' })
+		const { ctx, owner, draft, answerId } = await answerInOwnWords()
 		await regenerateAs(ctx, owner, answerId, 'First try.')
 		await regenerateAs(ctx, owner, answerId, 'Second try.')
 		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ text: 'Second try.', hasUndo: true })
@@ -272,11 +278,7 @@ describe('drafts', () => {
 	})
 
 	test("Redo, then Regenerate, still keeps the artist's words for Undo", async () => {
-		const ctx = await createTestContext()
-		const owner = await artist(ctx)
-		const { draft, answerIds } = await writtenDraft(ctx, owner)
-		const answerId = answerIds[0]!
-		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Written by me.' })
+		const { ctx, owner, draft, answerId } = await answerInOwnWords()
 		await regenerateAs(ctx, owner, answerId, 'Regenerated.')
 		await undoRegenerate(ctx, owner, { answerId })
 		await undoRegenerate(ctx, owner, { answerId })
@@ -311,11 +313,7 @@ describe('drafts', () => {
 	})
 
 	test('an Undo from a page that still showed Undo after another tab undid it is refused, not done as a Redo', async () => {
-		const ctx = await createTestContext()
-		const owner = await artist(ctx)
-		const { draft, answerIds } = await writtenDraft(ctx, owner)
-		const answerId = answerIds[0]!
-		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Written by me.' })
+		const { ctx, owner, draft, answerId } = await answerInOwnWords()
 		await regenerateAs(ctx, owner, answerId, 'Regenerated.')
 		await undoRegenerate(ctx, owner, { answerId, direction: 'undo' })
 		await expect(undoRegenerate(ctx, owner, { answerId, direction: 'undo' })).rejects.toMatchObject({ code: 'CONFLICT', message: DRAFT_MESSAGES.changedElsewhere })
