@@ -8,6 +8,7 @@ import { SaveOpportunityButton } from '#app/components/save-opportunity-button.t
 import { StatusPanel } from '#app/components/status-panel.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
 import { CalendarClock, SearchX } from '#app/components/ui/icons.tsx'
+import { FLASH_FOCUS, useFlashFocusKey } from '#app/utils/flash-focus.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { timeZoneHint } from '#app/utils/time-zone.server.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
@@ -34,6 +35,10 @@ export default function Feed() {
 	const nextPage = feedSearchParams({ ...filters, page: filters.page + 1 })
 	const listRef = useRef<HTMLUListElement>(null)
 	const shownBefore = useRef(cards.length)
+	// Unsaved on the Saved filter without JavaScript: the card and its button are gone, so the count
+	// of what is left takes focus rather than the top of the page (FLASH_FOCUS).
+	const returning = useFlashFocusKey()
+	const pressedIsGone = FLASH_FOCUS.isSave(returning) && !cards.some((card) => FLASH_FOCUS.save(card.id) === returning)
 
 	// After "Load more" (in place, with JavaScript), keyboard focus moves to the first new card.
 	useEffect(() => {
@@ -63,7 +68,12 @@ export default function Feed() {
 				<FeedFilterForm filters={filters} options={options} />
 			</div>
 
-			<p className="mt-4 text-sm text-muted-foreground" aria-live="polite">
+			<p
+				className={`mt-4 text-sm text-muted-foreground${pressedIsGone ? ' focus:outline-none' : ''}`}
+				aria-live="polite"
+				tabIndex={pressedIsGone ? -1 : undefined}
+				autoFocus={pressedIsGone || undefined}
+			>
 				{total === 1 && !totalIsCapped ? '1 open opportunity' : `${totalText} open opportunities`}
 				{matchRankedSoonest ? ` · best matches among the ${numberFormat.format(MATCH_CANDIDATES)} closing soonest` : null}
 			</p>

@@ -18,6 +18,8 @@ export type ProfilePart = 'basics' | 'link' | 'cv' | 'image' | 'brief'
 export const FLASH_FOCUS = {
 	/** A save button, on a feed card or an opportunity's page. */
 	save: (opportunityId: string) => `save:${opportunityId}`,
+	/** Whether `key` names a save button (whose card may be gone: unsaved on the Saved filter). */
+	isSave: (key: string | undefined) => key?.startsWith('save:') ?? false,
 	/** A question's move button, in the admin's reorder list. */
 	move: (questionId: string, direction: 'up' | 'down') => `move:${questionId}:${direction}`,
 	/** A question's "Save as template" button. */

@@ -57,6 +57,26 @@ test('Save on a card far down the feed leaves focus on that button, in view, wit
 	await expect(saved).toBeInViewport()
 })
 
+test('unsaving a card on the Saved filter leaves focus on the page, not at its top', async ({ page, context, baseURL }) => {
+	await signIn(context, await createE2eUser(), baseURL!)
+	const place = `Saved Town ${marker()}`
+	const titles: string[] = []
+	for (let index = 0; index < 3; index += 1) titles.push((await createE2eOpportunity({ title: `Saved Card ${marker()}`, location: place, deadlineInDays: 20 + index })).title)
+	const list = `/portal/feed?${new URLSearchParams({ location: place })}`
+	await open(page, list)
+	for (const title of titles) {
+		await page.getByRole('button', { name: `Save ${title}`, exact: true }).click()
+		await expect(page.getByRole('button', { name: `Saved ${title}`, exact: true })).toBeVisible()
+	}
+	await open(page, `${list}&saved=1`)
+	await page.getByRole('button', { name: `Saved ${titles[1]}`, exact: true }).click()
+	await expect(page.getByRole('button', { name: `Saved ${titles[1]}`, exact: true })).toHaveCount(0)
+	// Without JavaScript the page comes back without the card: the count of what is left has focus.
+	if (!isJs()) await expect(page.getByText('2 open opportunities')).toBeFocused()
+	await whenFocusSettled(page)
+	await expect(page.locator('main :focus')).toHaveCount(1)
+})
+
 test('a search that finds nothing says so in the live region that counted the results', async ({ page, context, baseURL }) => {
 	await signIn(context, await createE2eUser({ role: 'admin' }), baseURL!)
 	await open(page, '/portal/drafts')
