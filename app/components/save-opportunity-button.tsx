@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from '@remix-run/react'
 import { Button } from '#app/components/ui/button.tsx'
 import { maskIcon } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
-import { FLASH_FOCUS, useFlashFocus } from '#app/utils/flash-focus.ts'
+import { FLASH_FOCUS, useFlashFocus } from '#app/components/toaster.tsx'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import type { action } from '#app/routes/portal.opportunities.$id_.save.tsx'
 

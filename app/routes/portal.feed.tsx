@@ -8,7 +8,7 @@ import { SaveOpportunityButton } from '#app/components/save-opportunity-button.t
 import { StatusPanel } from '#app/components/status-panel.tsx'
 import { ButtonLink } from '#app/components/ui/button.tsx'
 import { CalendarClock, SearchX } from '#app/components/ui/icons.tsx'
-import { FLASH_FOCUS, useFlashFocusKey } from '#app/utils/flash-focus.ts'
+import { FLASH_FOCUS, useFlashFocusKey } from '#app/components/toaster.tsx'
 import { pageMeta } from '#app/utils/meta.ts'
 import { timeZoneHint } from '#app/utils/time-zone.server.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'

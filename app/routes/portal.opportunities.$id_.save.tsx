@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/node'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { FLASH_FOCUS } from '#app/utils/flash-focus.ts'
+import { FLASH_FOCUS } from '#app/components/toaster.tsx'
 import { readForm } from '#app/utils/read-form.server.ts'
 import { createToastHeaders, redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
 import { requireOnboardedUser, safeRedirectTo } from '#server/auth/guards.ts'

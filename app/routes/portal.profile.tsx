@@ -16,7 +16,7 @@ import { CircleAlert, ExternalLink, FileText, RefreshCw, Trash2 } from '#app/com
 import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
 import { formatDateTime } from '#app/utils/date-time.ts'
-import { FLASH_FOCUS, useFlashFocus, type ProfilePart } from '#app/utils/flash-focus.ts'
+import { FLASH_FOCUS, useFlashFocus, type ProfilePart } from '#app/components/toaster.tsx'
 import { handleFormErrors } from '#app/utils/errors.server.ts'
 import { errorsOf } from '#app/utils/form-errors.ts'
 import { pageMeta } from '#app/utils/meta.ts'
