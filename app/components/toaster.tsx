@@ -141,12 +141,13 @@ function ToastCard({ toast, onDismiss }: { toast: Toast; onDismiss: (id: string)
 }
 
 /*
- * Focus after a form posted without JavaScript (here, with the toast that carries it: this module is
- * on every page already, so pages that use it load nothing more; the feed's HTML is at its budget). The post redirects back to its page (post/redirect/get),
- * and the browser would start that page again at its top: a Save pressed on the feed's twentieth card,
- * or a question moved down the list, would leave the keyboard and the view a screen or more away. The
- * action names the control in its flash toast (`focus`), and that control renders `autofocus`, so the
- * browser focuses it and scrolls it into view. With JavaScript FocusKeeper keeps focus where it was
+ * Focus after a form posted without JavaScript. The post redirects back to its page
+ * (post/redirect/get), and the browser would start that page again at its top: a Save pressed on the
+ * feed's twentieth card, or a question moved down the list, would leave the keyboard and the view a
+ * screen or more away. The action names the control in its flash toast (`focus`), and that control
+ * renders `autofocus`, so the browser focuses it and scrolls it into view. (It lives here, with the
+ * toast that carries it: this module is on every page already, so pages that use it load no chunk
+ * more; the feed's HTML is at its budget.) With JavaScript FocusKeeper keeps focus where it was
  * (ADR 008), so once hydrated nothing is named here: a control that first appears after a post (the
  * images field, once an image is removed from a full set) must not take focus from it.
  */

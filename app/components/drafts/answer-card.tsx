@@ -117,8 +117,8 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 						value={text}
 						onChange={change}
 						hydrated={hydrated}
-						// A save refused without JavaScript comes back as a new page: it opens at this answer, whose
-						// line below says why, not at the page's top (a tester found it 3,300 px down, unseen).
+						// A save refused without JavaScript comes back as a new page: it opens at this answer, with its
+						// reason just above, not at the page's top (a tester found the reason 3,300 px down, unseen).
 						refused={refused ? (refused.conflict ? 'conflict' : 'invalid') : null}
 					/>
 					<div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
@@ -302,6 +302,8 @@ function AnswerControl({ id, labelledBy, describedBy, type, options, value, onCh
 		const multiple = shaped === 'multi_select'
 		const chosen = multiple ? parseChoices(value) : [value]
 		const choices = [...options, ...chosen.filter((choice) => choice && !options.includes(choice))]
+		// A refused save's focus: the chosen option, else the first.
+		const focusedChoice = chosen.find((choice) => choices.includes(choice)) ?? choices[0]
 		const toggle = (option: string, checked: boolean) => {
 			if (!multiple) return onChange(option)
 			const next = checked ? [...chosen, option] : chosen.filter((choice) => choice !== option)
@@ -322,7 +324,7 @@ function AnswerControl({ id, labelledBy, describedBy, type, options, value, onCh
 							value={option}
 							checked={chosen.includes(option)}
 							onChange={(event) => toggle(option, event.currentTarget.checked)}
-							autoFocus={option === (chosen.find((choice) => choices.includes(choice)) ?? choices[0]) ? takeFocus : undefined}
+							autoFocus={option === focusedChoice ? takeFocus : undefined}
 							className="checkbox shrink-0"
 						/>
 						{option}

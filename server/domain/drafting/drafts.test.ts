@@ -33,7 +33,9 @@ async function answerInOwnWords() {
 	const { draft, answerIds } = await writtenDraft(ctx, owner)
 	const answerId = answerIds[0]!
 	await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Written by me.' })
-	return { ctx, owner, draft, answerId }
+	/** The answer as its page shows it now. */
+	const shown = async () => (await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]!
+	return { ctx, owner, draft, answerId, shown }
 }
 
 /** Regenerate, and the job that writes the new answer, which the model writes as `text`. */
@@ -249,20 +251,15 @@ describe('drafts', () => {
 	})
 
 	test("two Regenerates in a row keep the artist's own words for Undo, not the first regenerated text", async () => {
-		const { ctx, owner, draft, answerId } = await answerInOwnWords()
+		const { ctx, owner, answerId, shown } = await answerInOwnWords()
 		await regenerateAs(ctx, owner, answerId, 'First try.')
 		await regenerateAs(ctx, owner, answerId, 'Second try.')
-		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ text: 'Second try.', hasUndo: true })
+		expect(await shown()).toMatchObject({ text: 'Second try.', hasUndo: true })
 		expect(await undoRegenerate(ctx, owner, { answerId })).toMatchObject({ text: 'Written by me.' })
 	})
 
 	test('Undo after editing the regenerated answer keeps the edit for Redo; a Regenerate after Undo keeps the restored words', async () => {
-		const ctx = await createTestContext()
-		const owner = await artist(ctx)
-		const { draft, answerIds } = await writtenDraft(ctx, owner)
-		const answerId = answerIds[0]!
-		const shown = async () => (await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]!
-		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Written by me.' })
+		const { ctx, owner, answerId, shown } = await answerInOwnWords()
 		await regenerateAs(ctx, owner, answerId, 'Regenerated.')
 		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Regenerated, then edited.', baseRevision: (await shown()).revision })
 
@@ -278,22 +275,17 @@ describe('drafts', () => {
 	})
 
 	test("Redo, then Regenerate, still keeps the artist's words for Undo", async () => {
-		const { ctx, owner, draft, answerId } = await answerInOwnWords()
+		const { ctx, owner, answerId, shown } = await answerInOwnWords()
 		await regenerateAs(ctx, owner, answerId, 'Regenerated.')
 		await undoRegenerate(ctx, owner, { answerId })
 		await undoRegenerate(ctx, owner, { answerId })
 		await regenerateAs(ctx, owner, answerId, 'Regenerated again.')
-		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ text: 'Regenerated again.' })
+		expect(await shown()).toMatchObject({ text: 'Regenerated again.' })
 		expect(await undoRegenerate(ctx, owner, { answerId })).toMatchObject({ text: 'Written by me.' })
 	})
 
 	test('two presses at once: Undo swaps once; Regenerate starts once; a Regenerate in between makes Undo a conflict', async () => {
-		const ctx = await createTestContext()
-		const owner = await artist(ctx)
-		const { draft, answerIds } = await writtenDraft(ctx, owner)
-		const answerId = answerIds[0]!
-		const shown = async () => (await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]!
-		await saveAnswerEdit(ctx, owner, { answerId, userEdit: 'Written by me.' })
+		const { ctx, owner, answerId, shown } = await answerInOwnWords()
 		await regenerateAs(ctx, owner, answerId, 'Regenerated.')
 
 		const undos = await Promise.allSettled([undoRegenerate(ctx, owner, { answerId }), undoRegenerate(ctx, owner, { answerId })])
@@ -313,11 +305,11 @@ describe('drafts', () => {
 	})
 
 	test('an Undo from a page that still showed Undo after another tab undid it is refused, not done as a Redo', async () => {
-		const { ctx, owner, draft, answerId } = await answerInOwnWords()
+		const { ctx, owner, answerId, shown } = await answerInOwnWords()
 		await regenerateAs(ctx, owner, answerId, 'Regenerated.')
 		await undoRegenerate(ctx, owner, { answerId, direction: 'undo' })
 		await expect(undoRegenerate(ctx, owner, { answerId, direction: 'undo' })).rejects.toMatchObject({ code: 'CONFLICT', message: DRAFT_MESSAGES.changedElsewhere })
-		expect((await getDraftForOwner(ctx, owner, { draftId: draft.id })).answers[0]).toMatchObject({ text: 'Written by me.', undone: true })
+		expect(await shown()).toMatchObject({ text: 'Written by me.', undone: true })
 		expect(await undoRegenerate(ctx, owner, { answerId, direction: 'redo' })).toMatchObject({ text: 'Regenerated.', undone: false })
 	})
 

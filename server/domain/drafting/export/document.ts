@@ -144,9 +144,9 @@ export function isWebUrl(value: string): boolean {
 
 /**
  * What the PDF's font (DejaVu Sans, ADR 020) has no glyphs for: CJK scripts (with their punctuation
- * and full-width forms) and emoji. The PDF
- * leaves them out, with the variation selectors and joiners that build an emoji (drawn, they
- * were empty boxes, wider than the font said, that ran past the margin); the draft page says so.
+ * and full-width forms) and emoji. The PDF leaves them out, with the variation selectors and joiners
+ * that build an emoji (drawn, they were empty boxes, wider than the font said, that ran past the
+ * margin); the draft page says so.
  */
 export const PDF_CANNOT_SHOW = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303F\uFF00-\uFFEF\p{Emoji_Presentation}]/u
 

@@ -99,7 +99,7 @@ function printed(text: string) {
 const LONGEST_RUN = 200
 /**
  * What pdfkit breaks a line at: ASCII spaces and the zero-width space. Not the other spaces of
- * `\\s` (no-break spaces, which a paste from Word or a web page is full of, are runs too).
+ * `\s` (no-break spaces, which a paste from Word or a web page is full of, are runs too).
  */
 const BREAKS = ' \\t\\n\\r\\u200B'
 const LONG_RUN = new RegExp(`[^${BREAKS}]{${LONGEST_RUN}}(?=[^${BREAKS}\\p{M}])`, 'gu')
