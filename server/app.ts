@@ -31,6 +31,8 @@ const PUBLIC_PAGES = ['/', '/pricing', '/signin']
 const MAX_WAITING_READS = 1000
 /** Where the tRPC API is mounted (app/utils/trpc.tsx's links post there). */
 const TRPC_PATH = '/trpc'
+/** The draft page and its single-fetch twin (`…/{id}.data`), as Remix matches them. */
+const DRAFT_PAGE_PATHS = /^\/portal\/drafts\/[^/]+\/?$/i
 
 type CreateAppOptions = {
 	app: AppContext
@@ -145,6 +147,9 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 			maxBatchSize: MAX_BATCH_SIZE,
 		}),
 	)
+
+	// The draft page's form carries every answer (up to DRAFT_FORM_LIMIT, read whole): two large ones at a time per artist.
+	app.post(DRAFT_PAGE_PATHS, limitConcurrentLargeRequests({ shape: 'form' }))
 
 	app.all(
 		'*',

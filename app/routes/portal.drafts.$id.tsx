@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { useEffect, useState } from 'react'
-import { AnswerCard, ViewerField } from '#app/components/drafts/answer-card.tsx'
+import { AnswerCard, pageFormButton, ViewerField } from '#app/components/drafts/answer-card.tsx'
 import { DeleteDraftButton } from '#app/components/drafts/delete-draft.tsx'
 import { SavedFirstLink } from '#app/components/drafts/saved-first-link.tsx'
 import { AnswerEditorsContext, DRAFT_GONE_MESSAGE, useAnswerEditors, useUnsavedAnswersGuard, type AnswerEditors } from '#app/components/drafts/use-autosave.ts'
@@ -17,7 +17,7 @@ import { AlertCircle, ArrowLeft, CheckCircle2, CircleDot, Download, FileDown, Fi
 import { EXPORT_UPGRADE_MESSAGE, UpgradeDialog, UpgradePanel } from '#app/components/upgrade-dialog.tsx'
 import { formatShortDate, toIsoDate } from '#server/domain/dates.ts'
 import { pageMeta } from '#app/utils/meta.ts'
-import { readForm } from '#app/utils/read-form.server.ts'
+import { FORM_MESSAGES, readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast, type ToastInput } from '#app/utils/toast.server.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { viewerAccount } from '#app/utils/viewer-account.server.ts'
@@ -32,6 +32,7 @@ import {
 	watchDraftPath,
 } from '#server/domain/drafting/drafting.schema.ts'
 import { getDraftForOwner, ownsDraft, regenerateAnswer, saveAnswerEdit, setDraftStatus, undoRegenerate, type DraftView } from '#server/domain/drafting/drafts.ts'
+import { answerFieldMaxChars, DRAFT_FORM_ID, readDraftPageForm, type DraftCommand } from '#server/domain/drafting/answer-form.ts'
 import { draftDocument, PDF_CANNOT_SHOW } from '#server/domain/drafting/export/document.ts'
 import { draftAsText } from '#server/domain/drafting/export/text.ts'
 import { isDomainError } from '#server/domain/errors.ts'
@@ -70,76 +71,101 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 	return { draft, viewerId: user.id, pro: plan === 'pro', offerExportUpgrade: url.searchParams.get('upgrade') === 'export' && plan !== 'pro' }
 }
 
+/** A save refused without JavaScript: the text as posted, and why (a 409 `conflict`: changed in another tab; else the text is at fault). */
 type RefusedSave = { answerId: string; text: string; error: string; conflict?: true }
 
-/** A save without JavaScript to a draft deleted since the page loaded: what was typed. */
-type UnsavedText = { unsavedText?: string; reason?: 'other-account' }
+/** The page's post without JavaScript, when an answer could not be saved: nothing else was done. */
+type RefusedSaves = { refused: RefusedSave[] }
+
+/** A post without JavaScript to a draft deleted since the page loaded, or from another account's page: what was typed. */
+type UnsavedText = { unsavedTexts?: string[]; reason?: 'other-account' }
 
 /** A form of the page posted with JavaScript after another account signed in. */
 type OtherAccount = { otherAccount: string }
 
-/** The text a save form posted: one field, or a multi-select's values as the JSON it is stored as. */
-function postedAnswer(form: FormData) {
-	return form.get('multi') === '1' ? JSON.stringify(form.getAll('values').map(String)) : String(form.get('value') ?? '')
+/**
+ * What a post asks for. Without JavaScript the page's one form names it in `do` (answer-form.ts);
+ * with it, Regenerate, Undo and the status post their own small forms (`intent`).
+ */
+function commandOf(form: FormData): DraftCommand {
+	const answerId = String(form.get('answerId') ?? '')
+	const direction = form.get('direction')
+	switch (form.get('intent')) {
+		case 'regenerate':
+			return { intent: 'regenerate', answerId }
+		case 'undo':
+			return { intent: 'undo', answerId, direction: direction === 'undo' || direction === 'redo' ? direction : undefined }
+		case 'status':
+			return { intent: 'status', status: String(form.get('status') ?? '') }
+		default:
+			return { intent: 'none' }
+	}
 }
 
-/** The page's forms without JavaScript (Save, Regenerate, Undo, the status); with it, only Regenerate, Undo and the status post here. */
+/**
+ * Regenerate, Undo or Redo, the status, and without JavaScript Save, which first saves every
+ * answer changed on the page (ADR 020, "One form for the page").
+ */
 export async function action({ request, context, params }: ActionFunctionArgs) {
 	// Signed out: off to sign in before a byte of the body is read. (The portal's layout would send
 	// the page there anyway, as for any of its forms: its loader runs before any page could show a
 	// save's text.)
 	const session = requireUser(request, context)
 	const form = await readForm(request)
-	const intent = form.get('intent')
+	const page = form.has('do') ? readDraftPageForm(form) : undefined
+	if (page === null) throw new Response(FORM_MESSAGES.unreadable, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
+	const edits = page?.edits ?? []
 	// Posted from a page shown to another account than the one signed in now (in another tab): said
-	// so, with a save's text, not "not found".
+	// so, with what was typed, not "not found".
 	const viewerId = String(form.get('viewerId') ?? '')
 	if (viewerId && session.id !== viewerId) {
 		// With JavaScript the page stays, with every answer's text, and says so; a 4xx answer leaves
 		// its loaders alone (they would read the draft as the other account: not found).
 		if (form.get('script') === '1') return data<OtherAccount>({ otherAccount: DRAFT_MESSAGES.otherAccount }, { status: 403 })
-		const unsavedText = intent === 'save' ? postedAnswer(form) : undefined
-		throw data<UnsavedText>({ unsavedText, reason: 'other-account' }, { status: 403 })
+		throw data<UnsavedText>({ unsavedTexts: edits.map((edit) => edit.text), reason: 'other-account' }, { status: 403 })
 	}
 	const user = requireOnboardedUser(request, context)
 	const { app } = context
-	const answerId = String(form.get('answerId') ?? '')
-	const back = draftPath(params.id ?? '')
+	const draftId = params.id ?? ''
+	const command = page?.command ?? commandOf(form)
+	const answerId = 'answerId' in command ? command.answerId : ''
+	const back = draftPath(draftId)
 	// Back to the answer only when the form named one: anything else posted as an id would come back
 	// in the Location header (a 15 KB one overflowed the client's header limit).
 	const toBack = (toast: ToastInput, hash = isRecordId(answerId) ? `#answer-${answerId}` : '') => redirectWithToast(`${back}${hash}`, toast, app.env)
 	// Nothing found: the draft was deleted meanwhile, or the form named an answer that is not one of its own.
-	const draftGone = async () => !(await ownsDraft(app, user, { draftId: params.id ?? '' }))
+	const draftGone = async () => !(await ownsDraft(app, user, { draftId }))
 	try {
-		switch (intent) {
-			case 'save': {
-				const text = postedAnswer(form)
-				const base = String(form.get('baseRevision') ?? '')
-				try {
-					await saveAnswerEdit(app, user, { answerId, draftId: params.id, userEdit: text, baseRevision: /^\d{1,15}$/.test(base) ? Number(base) : undefined })
-				} catch (error) {
-					// Too long, or saved meanwhile in another tab: the page comes back with the text as typed
-					// and why, so nothing is lost. The page it renders has the newer revision, so saving again keeps this text.
-					if (isDomainError(error) && error.code === 'INVALID') return data<RefusedSave>({ answerId, text, error: error.message }, { status: 400 })
-					if (isDomainError(error) && error.message === DRAFT_MESSAGES.changedElsewhere) {
-						return data<RefusedSave>({ answerId, text, error: `${DRAFT_MESSAGES.changedElsewhere} Save again to keep yours.`, conflict: true }, { status: 409 })
-					}
-					// Deleted meanwhile (in another tab): no draft page to come back to, so the error page holds the text to copy.
-					if (isDomainError(error) && error.code === 'NOT_FOUND' && (await draftGone())) throw data<UnsavedText>({ unsavedText: text }, { status: 404 })
-					throw error
-				}
-				return await toBack({ title: 'Saved', description: 'Your answer was saved.' })
+		const refused: RefusedSave[] = []
+		for (const edit of edits) {
+			try {
+				await saveAnswerEdit(app, user, { answerId: edit.answerId, draftId, userEdit: edit.text, baseRevision: edit.baseRevision })
+			} catch (error) {
+				if (!isDomainError(error)) throw error
+				// Deleted meanwhile (in another tab): no draft page to come back to, so the error page holds the text to copy.
+				if (error.code === 'NOT_FOUND' && (await draftGone())) throw data<UnsavedText>({ unsavedTexts: edits.map(({ text }) => text) }, { status: 404 })
+				if (error.code === 'NOT_FOUND') throw error
+				// Too long, or saved meanwhile in another tab: the page comes back with the text as typed and
+				// why, so nothing is lost. The page it renders has the newer revision, so saving again keeps this text.
+				const changedElsewhere = error.message === DRAFT_MESSAGES.changedElsewhere
+				refused.push({
+					answerId: edit.answerId,
+					text: edit.text,
+					error: changedElsewhere ? `${error.message} Save again to keep yours.` : error.message,
+					...(error.code === 'INVALID' ? {} : { conflict: true as const }),
+				})
 			}
+		}
+		// Nothing else is done until every change is saved, as with JavaScript (Regenerate saves first).
+		if (refused.length) return data<RefusedSaves>({ refused }, { status: refused.every((save) => save.conflict) ? 409 : 400 })
+		switch (command.intent) {
+			case 'save':
+				return await toBack({ title: 'Saved', description: savedText(edits.length) })
 			case 'regenerate':
-				await regenerateAnswer(app, user, { answerId, draftId: params.id })
+				await regenerateAnswer(app, user, { answerId, draftId })
 				return await toBack({ type: 'info', title: 'Regenerating', description: 'A new answer is being written. If it differs from the old one, Undo brings that back.' })
 			case 'undo': {
-				const direction = form.get('direction')
-				const { undone } = await undoRegenerate(app, user, {
-					answerId,
-					draftId: params.id,
-					direction: direction === 'undo' || direction === 'redo' ? direction : undefined,
-				})
+				const { undone } = await undoRegenerate(app, user, { answerId, draftId, direction: command.direction })
 				return await toBack(
 					undone
 						? { title: 'Answer restored', description: 'The answer before Regenerate is back. Redo brings the new one back.' }
@@ -147,7 +173,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 				)
 			}
 			case 'status': {
-				const { status } = await setDraftStatus(app, user, { draftId: params.id ?? '', status: String(form.get('status') ?? '') as 'completed' })
+				const { status } = await setDraftStatus(app, user, { draftId, status: command.status as 'completed' })
 				return await toBack({ title: status === 'completed' ? 'Marked as completed' : 'Marked as in progress' }, '')
 			}
 			default:
@@ -163,10 +189,16 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	}
 }
 
+/** Save's toast without JavaScript: how many answers it saved. */
+function savedText(count: number) {
+	if (count === 0) return 'Your answers were already saved.'
+	return count === 1 ? 'Your answer was saved.' : `Your ${count} answers were saved.`
+}
+
 export default function DraftPage() {
 	const loaded = useLoaderData<typeof loader>()
-	const answered = useActionData<RefusedSave | OtherAccount>()
-	const refused = answered && 'answerId' in answered ? answered : undefined
+	const answered = useActionData<RefusedSaves | OtherAccount>()
+	const refused = answered && 'refused' in answered ? answered.refused : []
 	useEffect(() => {
 		if (answered && 'otherAccount' in answered) showToast({ type: 'error', title: 'Not done', description: answered.otherAccount })
 	}, [answered])
@@ -177,6 +209,7 @@ export default function DraftPage() {
 	useUnsavedAnswersGuard(editors)
 	const settled = isDraftSettled(draft)
 	const canRewrite = draft.status !== 'generating' && draft.status !== 'failed'
+	const fieldMaxChars = answerFieldMaxChars(draft.answers.length)
 	const backTo = draft.opportunityAvailable && draft.opportunityId ? `/portal/opportunities/${draft.opportunityId}` : '/portal/drafts'
 
 	return (
@@ -233,6 +266,10 @@ export default function DraftPage() {
 					</div>
 				) : null}
 
+				{/* Without JavaScript every answer's field and button belongs to this form (answer-form.ts); with it, it is never sent. */}
+				<Form id={DRAFT_FORM_ID} method="post" encType="multipart/form-data" preventScrollReset hidden onSubmit={(event) => event.preventDefault()}>
+					<ViewerField />
+				</Form>
 				<DraftToolbar draft={draft} editors={editors} pro={loaded.pro} hydrated={hydrated} offerUpgrade={loaded.offerExportUpgrade} />
 				{loaded.offerExportUpgrade && !hydrated ? <UpgradePanel dismissTo={draftPath(draft.id)} message={EXPORT_UPGRADE_MESSAGE} proOnly /> : null}
 
@@ -246,7 +283,10 @@ export default function DraftPage() {
 									draftId={draft.id}
 									canRewrite={canRewrite}
 									context={draft.opportunityAvailable && draft.opportunityId ? { opportunityId: draft.opportunityId } : null}
-									refused={refused?.answerId === answer.id ? refused : undefined}
+									refused={refused.find((save) => save.answerId === answer.id)}
+									// The first refused answer takes focus (without JavaScript the page comes back at its top).
+									focusRefused={refused[0]?.answerId === answer.id}
+									fieldMaxChars={fieldMaxChars}
 								/>
 							</li>
 						))}
@@ -344,7 +384,13 @@ function DraftToolbar({ draft, editors, pro, hydrated, offerUpgrade }: { draft: 
 						<input type="hidden" name="intent" value="status" />
 						<ViewerField />
 						<input type="hidden" name="status" value={draft.status === 'completed' ? 'in_progress' : 'completed'} />
-						<Button type="submit" variant={draft.status === 'completed' ? 'outline' : 'default'} size="sm" disabled={changingStatus}>
+						<Button
+							type="submit"
+							{...pageFormButton(hydrated, `status:${draft.status === 'completed' ? 'in_progress' : 'completed'}`)}
+							variant={draft.status === 'completed' ? 'outline' : 'default'}
+							size="sm"
+							disabled={changingStatus}
+						>
 							{draft.status === 'completed' ? <CircleDot aria-hidden /> : <CheckCircle2 aria-hidden />}
 							{draft.status === 'completed' ? 'Mark as in progress' : 'Mark as completed'}
 						</Button>
@@ -364,23 +410,23 @@ export function ErrorBoundary() {
 	const unsaved = (error: { data: unknown }) => (error.data as UnsavedText | null) ?? {}
 	// A page posted from after another account signed in (the action's own answer carries the reason).
 	const otherAccount = ({ error }: { error: { status: number; data: unknown } }) => {
-		const { unsavedText, reason } = unsaved(error)
+		const { unsavedTexts, reason } = unsaved(error)
 		if (reason !== 'other-account') return <GeneralErrorBoundary />
-		return <UnsavedAnswer title="Signed in to another account" message={DRAFT_MESSAGES.otherAccount} text={unsavedText} />
+		return <UnsavedAnswers title="Signed in to another account" message={DRAFT_MESSAGES.otherAccount} texts={unsavedTexts} />
 	}
 	return (
 		<GeneralErrorBoundary
 			statusHandlers={{
 				403: otherAccount,
-				404: ({ error }) => <DeletedDraft text={unsaved(error).unsavedText} />,
+				404: ({ error }) => <DeletedDraft texts={unsaved(error).unsavedTexts} />,
 			}}
 		/>
 	)
 }
 
-/** The draft went while an answer was being saved without JavaScript. */
-function DeletedDraft({ text }: { text: string | undefined }) {
-	if (typeof text === 'string') return <UnsavedAnswer title={DRAFT_MESSAGES.notFound} message={DRAFT_GONE_MESSAGE} text={text} />
+/** The draft went while answers were being saved without JavaScript. */
+function DeletedDraft({ texts }: { texts: string[] | undefined }) {
+	if (texts?.length) return <UnsavedAnswers title={DRAFT_MESSAGES.notFound} message={DRAFT_GONE_MESSAGE} texts={texts} />
 	return (
 		<StatusPanel icon={SearchX} tone="primary" title={DRAFT_MESSAGES.notFound} actions={<ButtonLink to="/portal/drafts">Back to drafts</ButtonLink>}>
 			<p>The draft you are looking for does not exist or was deleted.</p>
@@ -388,20 +434,20 @@ function DeletedDraft({ text }: { text: string | undefined }) {
 	)
 }
 
-/** A form of the page that could not be taken (draft gone, signed out, another account): why, and a save's text to copy. */
-function UnsavedAnswer({ title, message, text }: { title: string; message: string; text?: string }) {
+/** A post of the page that could not be taken (draft gone, another account): why, and each changed answer's text to copy. */
+function UnsavedAnswers({ title, message, texts = [] }: { title: string; message: string; texts?: string[] }) {
 	return (
 		<StatusPanel icon={SearchX} tone="primary" title={title} actions={<ButtonLink to="/portal/drafts">Back to drafts</ButtonLink>}>
 			<div className="grid gap-3 text-left">
 				<p>{message}</p>
-				{typeof text === 'string' ? (
-					<>
-						<label htmlFor="unsaved-text" className="text-sm font-medium text-foreground">
-							Your text
+				{texts.map((text, index) => (
+					<div key={index} className="grid gap-1.5">
+						<label htmlFor={`unsaved-text-${index}`} className="text-sm font-medium text-foreground">
+							{texts.length === 1 ? 'Your text' : `Your text (${index + 1} of ${texts.length})`}
 						</label>
-						<textarea id="unsaved-text" readOnly value={text} rows={8} className={fieldClassName} />
-					</>
-				) : null}
+						<textarea id={`unsaved-text-${index}`} readOnly value={text} rows={8} className={fieldClassName} />
+					</div>
+				))}
 			</div>
 		</StatusPanel>
 	)

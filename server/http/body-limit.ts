@@ -1,7 +1,7 @@
 import type { Socket } from 'node:net'
 import type { Request, RequestHandler, Response } from 'express'
 import { MAX_FILE_BYTES as MAX_CONTEXT_FILE_BYTES, MAX_FILES as MAX_CONTEXT_FILES, NOTES_MAX } from '#server/domain/context/context.schema.ts'
-import { ANSWER_FIELD_MAX_CHARS } from '#server/domain/drafting/drafting.schema.ts'
+import { DRAFT_FORM_MAX_BYTES } from '#server/domain/drafting/answer-form.ts'
 import { formatBytes, MAX_CV_BYTES, MAX_IMAGE_BYTES, MAX_IMAGES, MAX_ONBOARDING_LINKS } from '#server/domain/profiles/choices.ts'
 import { URL_MAX_CHARS } from '#server/domain/profiles/profile.schema.ts'
 import { isMultipartForm } from './multipart.ts'
@@ -37,8 +37,11 @@ export const MULTIPART_ALLOWANCE = roundUpTo(NOTES_MAX * UTF8_BYTES_PER_CHAR + 6
 export const PROFILE_UPLOAD_LIMIT = MAX_CV_BYTES + MAX_IMAGES * MAX_IMAGE_BYTES + MULTIPART_ALLOWANCE
 /** A question's context save (its dialog's and its no-JavaScript page's): notes and up to MAX_FILES files. */
 export const CONTEXT_UPLOAD_LIMIT = MAX_CONTEXT_FILES * MAX_CONTEXT_FILE_BYTES + MULTIPART_ALLOWANCE
-/** The draft page posts one answer's field (ANSWER_FIELD_MAX_CHARS characters at most), form-encoded, with a few small fields. */
-export const DRAFT_FORM_LIMIT = roundUpTo(ANSWER_FIELD_MAX_CHARS * FORM_ENCODED_BYTES_PER_CHAR + SMALL_FORM_LIMIT, MiB)
+/**
+ * The draft page posts every answer's field in one multipart form without JavaScript; each
+ * field's maxlength shares this out (answerFieldMaxChars in answer-form.ts).
+ */
+export const DRAFT_FORM_LIMIT = DRAFT_FORM_MAX_BYTES
 /**
  * The profile's and onboarding's forms without files: short fields, and at most the onboarding's
  * links and the website, each a URL, form-encoded at its worst.

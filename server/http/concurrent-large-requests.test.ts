@@ -23,8 +23,9 @@ describe('limitConcurrentLargeRequests', () => {
 			next()
 		})
 		// In the app's order: the size check first, the per-user count after the session.
-		app.use(limitTrpcBodies())
-		app.use(limitConcurrentLargeRequests())
+		app.use('/trpc', limitTrpcBodies(), limitConcurrentLargeRequests())
+		// The draft page's form (server/app.ts): refusals as a sentence, signed-out visitors on to the route.
+		app.use('/form', limitConcurrentLargeRequests({ shape: 'form' }))
 		app.use((_req, res) => {
 			held.push(res)
 			res.once('close', () => !res.writableEnded && dropped.add(res))
@@ -102,5 +103,23 @@ describe('limitConcurrentLargeRequests', () => {
 		expect(chunked.status).toBe(411)
 		expect(JSON.parse(chunked.body)).toMatchObject({ error: { message: BODY_LIMIT_MESSAGES.lengthRequired } })
 		expect(held).toHaveLength(heldBefore)
+	})
+
+	test("a page's form: a third large body at once is refused with a sentence (429), and a signed-out visitor goes on to the route", async () => {
+		held.length = 0
+		const form = (user: string | null) =>
+			sendRaw(origin, ['POST /form/x HTTP/1.1', `Content-Length: ${LARGE_BODY_BYTES + 1}`, ...(user ? [`X-User: ${user}`] : [])])
+		const first = form('mae')
+		const second = form('mae')
+		await heldCount(2)
+		const third = await form('mae')
+		expect(third.status).toBe(429)
+		expect(third.headers.connection).toBe('close')
+		expect(third.body).toBe(LARGE_REQUEST_MESSAGES.tooMany)
+		// The route sends a signed-out visitor to sign in without reading the body.
+		const signedOut = form(null)
+		await heldCount(3)
+		for (const res of held) res.send('done')
+		await Promise.all([first, second, signedOut])
 	})
 })

@@ -27,7 +27,15 @@ export const LARGE_REQUEST_MESSAGES = {
 /** tRPC's body limit (server/app.ts gives the adapter the same): a batch with the longest autosaved answer fits. */
 export const MAX_TRPC_BODY_BYTES = 1024 * 1024
 
-type Options = { maxPerUser?: number; largeBodyBytes?: number }
+type Options = {
+	maxPerUser?: number
+	largeBodyBytes?: number
+	/**
+	 * How refusals are answered: in tRPC's shape (the default), or as a sentence for a page's form,
+	 * whose signed-out visitor goes on to the route, which sends them to sign in without reading it.
+	 */
+	shape?: 'trpc' | 'form'
+}
 
 /**
  * Refuses, before anything reads it and whoever sends it, a tRPC body over `maxBodyBytes` (413
@@ -50,14 +58,17 @@ export function limitTrpcBodies({ maxBodyBytes = MAX_TRPC_BODY_BYTES }: { maxBod
  * enough, as the point is to bound each process's memory; nothing depends on it for correctness.
  * Runs after the session middleware, and after limitTrpcBodies, which refuses what has no length.
  */
-export function limitConcurrentLargeRequests({ maxPerUser = MAX_CONCURRENT_LARGE_REQUESTS, largeBodyBytes = LARGE_BODY_BYTES }: Options = {}): RequestHandler {
+export function limitConcurrentLargeRequests({ maxPerUser = MAX_CONCURRENT_LARGE_REQUESTS, largeBodyBytes = LARGE_BODY_BYTES, shape = 'trpc' }: Options = {}): RequestHandler {
 	const inFlight = new Map<string, number>()
 	return (req, res, next) => {
 		if (Number(req.get('content-length') ?? 0) <= largeBodyBytes) return next()
 		const userId = (res.locals.session as ValidatedSession | null | undefined)?.user.id
-		if (!userId) return refuseTrpc(res, 'UNAUTHORIZED', 401, LARGE_REQUEST_MESSAGES.signedOut)
+		if (!userId) return shape === 'form' ? next() : refuseTrpc(res, 'UNAUTHORIZED', 401, LARGE_REQUEST_MESSAGES.signedOut)
 		const count = inFlight.get(userId) ?? 0
-		if (count >= maxPerUser) return refuseTrpc(res, 'TOO_MANY_REQUESTS', 429, LARGE_REQUEST_MESSAGES.tooMany)
+		if (count >= maxPerUser) {
+			if (shape === 'form') return refuseUnreadBody(res, 429, LARGE_REQUEST_MESSAGES.tooMany)
+			return refuseTrpc(res, 'TOO_MANY_REQUESTS', 429, LARGE_REQUEST_MESSAGES.tooMany)
+		}
 
 		inFlight.set(userId, count + 1)
 		let released = false

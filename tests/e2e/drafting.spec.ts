@@ -373,6 +373,79 @@ test("an edit in a tab opened before another tab's save is not saved over it unl
 	}
 })
 
+test("typing in several answers and pressing any answer's button keeps them all; an answer changed in another tab, not in this one, is left as that tab saved it", async ({ page, context, baseURL }) => {
+	// Without JavaScript every field and button of the page belongs to one form (ADR 020), which
+	// saves each changed answer first; with it, autosave does. Either way nothing typed is lost.
+	const other = await draftInTwoTabs(page, context, baseURL!)
+	const card = (tab: Page, label: string) => tab.getByRole('group', { name: new RegExp(label) })
+	const ids = new Map<string, string>()
+	for (const label of ['Artist statement', 'Project title', 'Primary medium', 'Equipment needed']) {
+		ids.set(label, await card(page, label).locator('input[name="answerId"]').first().inputValue())
+	}
+	const stored = (label: string) =>
+		withE2eDb(async (client) => (await client.query('SELECT COALESCE(user_edit, model_answer) AS text, status FROM draft_answers WHERE id = $1', [ids.get(label)])).rows[0] as { text: string; status: string })
+	const settled = async (tab: Page, label: string) => {
+		if (isJs()) await expect(card(tab, label).getByText('Saved', { exact: true })).toBeVisible()
+	}
+
+	// Two answers typed, one Save: both saved.
+	await card(page, 'Artist statement').getByRole('textbox').fill('Statement typed first.')
+	await card(page, 'Project title').getByRole('textbox').fill('Tide Lines')
+	await settled(page, 'Artist statement')
+	await settled(page, 'Project title')
+	if (!isJs()) {
+		await card(page, 'Project title').getByRole('button', { name: 'Save answer 2' }).click()
+		await expect(toasts(page)).toContainText('Your 2 answers were saved.')
+	}
+	expect((await stored('Artist statement')).text).toBe('Statement typed first.')
+	expect((await stored('Project title')).text).toBe('Tide Lines')
+
+	// The tab opened before those saves changes another answer only: the two it still shows the old
+	// text of are not saved back over the new.
+	await card(other, 'Primary medium').getByRole('radio', { name: 'Sculpture' }).check()
+	await settled(other, 'Primary medium')
+	if (!isJs()) {
+		await card(other, 'Primary medium').getByRole('button', { name: 'Save answer 3' }).click()
+		await expect(toasts(other)).toContainText('Your answer was saved.')
+	}
+	expect((await stored('Primary medium')).text).toBe('Sculpture')
+	expect((await stored('Artist statement')).text).toBe('Statement typed first.')
+	expect((await stored('Project title')).text).toBe('Tide Lines')
+
+	// Regenerate on one answer, typed text in another: kept, and the medium this page still shows
+	// as it was is not saved back over the other tab's choice.
+	await card(page, 'Artist statement').getByRole('textbox').fill('Typed before Regenerate of another answer.')
+	await card(page, 'Project title').getByRole('button', { name: 'Regenerate answer 2' }).click()
+	await expect(card(page, 'Project title').getByRole('textbox')).not.toHaveValue('Tide Lines', { timeout: 15_000 })
+	await settled(page, 'Artist statement')
+	await page.reload()
+	await expect(card(page, 'Artist statement').getByRole('textbox')).toHaveValue('Typed before Regenerate of another answer.')
+	expect((await stored('Primary medium')).text).toBe('Sculpture')
+
+	// So does the status button.
+	await card(page, 'Artist statement').getByRole('textbox').fill('Typed before marking the draft completed.')
+	await settled(page, 'Artist statement')
+	await page.getByRole('button', { name: 'Mark as completed' }).click()
+	await expect(page.getByRole('button', { name: 'Mark as in progress' })).toBeVisible()
+	expect((await stored('Artist statement')).text).toBe('Typed before marking the draft completed.')
+
+	if (!isJs()) {
+		// One answer refused (changed here since the other tab loaded), another saved: the page comes
+		// back at the refused one, with the text as typed, and Regenerate waits until it is saved.
+		await card(other, 'Artist statement').getByRole('textbox').fill('From the tab that is out of date.')
+		await card(other, 'Equipment needed').getByRole('checkbox', { name: 'Projectors' }).check()
+		await card(other, 'Primary medium').getByRole('button', { name: 'Regenerate answer 3' }).click()
+		const refused = card(other, 'Artist statement').getByRole('textbox')
+		await expect(card(other, 'Artist statement').getByText('This answer was changed in another tab or window. Save again to keep yours.')).toBeVisible()
+		await expect(refused).toHaveValue('From the tab that is out of date.')
+		await expect(refused).toBeFocused()
+		expect(JSON.parse((await stored('Equipment needed')).text)).toContain('Projectors')
+		await expect(card(other, 'Equipment needed').getByRole('checkbox', { name: 'Projectors' })).toBeChecked()
+		expect(await stored('Primary medium')).toEqual({ text: 'Sculpture', status: 'written' })
+		expect((await stored('Artist statement')).text).toBe('Typed before marking the draft completed.')
+	}
+})
+
 test('an edit made after the browser signed in to another account says so and keeps the text; signing back in lets it through', async ({ page, context, baseURL }) => {
 	const artist = await createE2eUser({ credits: 1, granted: true })
 	await signIn(context, artist, baseURL!)
@@ -443,13 +516,20 @@ test("an answer id that is not one of this draft's is \"Answer not found\" on th
 	await signIn(context, await createE2eUser({ credits: 1, granted: true }), baseURL!)
 	const path = await generate(page, opportunityId)
 	const origin = new URL(baseURL!).origin
-	for (const intent of ['save', 'regenerate', 'undo']) {
-		const response = await page.request.post(path, { form: { intent, answerId: theirs, value: 'Tampered', baseRevision: '1' }, headers: { Origin: origin }, maxRedirects: 0 })
+	for (const intent of ['regenerate', 'undo']) {
+		const response = await page.request.post(path, { form: { intent, answerId: theirs }, headers: { Origin: origin }, maxRedirects: 0 })
 		expect(response.status(), intent).toBe(302)
 		expect(new URL(response.headers().location!, origin).pathname, intent).toBe(path)
 	}
-	await open(page, path)
-	await expect(toasts(page)).toContainText('Answer not found')
+	// The page's one form without JavaScript, naming their answer as one of this page's, changed.
+	for (const command of ['save', 'regenerate', 'undo']) {
+		const multipart = { do: `${command}:${theirs}`, answer: theirs, [`value.${theirs}`]: 'Tampered', [`base.${theirs}`]: '1', [`shown.${theirs}`]: 'x' }
+		const response = await page.request.post(path, { multipart, headers: { Origin: origin }, maxRedirects: 0 })
+		expect(response.status(), command).toBe(302)
+		expect(new URL(response.headers().location!, origin).pathname, command).toBe(path)
+		await open(page, path)
+		await expect(toasts(page)).toContainText('Answer not found')
+	}
 	expect(await withE2eDb(async (client) => (await client.query('SELECT model_answer, user_edit FROM draft_answers WHERE id = $1', [theirs])).rows[0])).toEqual({ model_answer: 'Their answer.', user_edit: null })
 })
 

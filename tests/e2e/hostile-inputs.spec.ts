@@ -51,6 +51,8 @@ const FIELDS = [
 	'step', 'mediums', 'interests', 'tone', 'notes', 'value', 'values', 'multi', 'answerId', 'status', 'draftId', 'open', 'title', 'category',
 	'deadline', 'location', 'tags', 'description', 'organization', 'active', 'label', 'slug', 'type', 'required', 'helpText', 'limitType',
 	'limitValue', 'options', 'section', 'questionId', 'direction', 'templateId', 'q', 'delta', 'note', 'plan', 'role', '__proto__', '\u0000',
+	// The draft page's one form without JavaScript (answer-form.ts).
+	'do', 'answer',
 ]
 const INTENTS = [
 	'signin', 'signup', 'magic-link', 'update-basics', 'add-link', 'remove-link', 'remove-file', 'reingest', 'next', 'previous', 'save',

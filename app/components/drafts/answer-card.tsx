@@ -1,5 +1,5 @@
 import { Form, useNavigation, useSubmit } from '@remix-run/react'
-import { useContext, useId, useState, type FormEvent, type ReactNode } from 'react'
+import { useContext, useId, useMemo, useState, type FormEvent, type ReactNode } from 'react'
 import { CopyButton } from '#app/components/copy-button.tsx'
 import { QuestionContextButton } from '#app/components/question-context-dialog.tsx'
 import { QuestionSummary } from '#app/components/questions/question-summary.tsx'
@@ -10,7 +10,8 @@ import { AlertCircle, LoaderCircle, Redo2, RefreshCw, Save, Undo2 } from '#app/c
 import { cn } from '#app/utils/cn.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { answerFormatProblem, answerType, isLimitedType, limitState } from '#server/domain/drafting/answer-fit.ts'
-import { ANSWER_FIELD_MAX_CHARS, DRAFT_MESSAGES } from '#server/domain/drafting/drafting.schema.ts'
+import { answerField, choicesOf, DRAFT_FORM_ID, fingerprint, parseChoices, untouchedPost } from '#server/domain/drafting/answer-form.ts'
+import { DRAFT_MESSAGES } from '#server/domain/drafting/drafting.schema.ts'
 import { displayAnswer } from '#server/domain/drafting/export/document.ts'
 import type { DraftView } from '#server/domain/drafting/drafts.ts'
 import { AnswerEditorsContext, DRAFT_GONE_MESSAGE, useAutosave, type SaveState } from './use-autosave.ts'
@@ -30,15 +31,20 @@ type AnswerCardProps = {
 	context: { opportunityId: string } | null
 	/** What the no-JavaScript Save left on the page after a refused save (400, or 409 `conflict`), so nothing typed is lost. */
 	refused?: { text: string; error: string; conflict?: true }
+	/** This answer's save was the first refused: its field takes focus until hydrated. */
+	focusRefused?: boolean
+	/** The field's maxlength without JavaScript: the page's form carries every answer (answerFieldMaxChars). */
+	fieldMaxChars: number
 }
 
 /**
  * One question of a draft (spec section 2, "Draft detail"): its prompt, help text and limit, the
  * editable answer with its counter ("count / limit words|chars", "N over limit" in red, a warning
- * only), and its actions. With JavaScript edits save themselves; without it a Save button posts the
- * answer, and Regenerate and Undo are forms either way.
+ * only), and its actions. With JavaScript edits save themselves, and Regenerate and Undo post small
+ * forms of their own; without it the field, a Save button, Regenerate and Undo all belong to the
+ * page's one form (DRAFT_FORM_ID), which saves every changed answer before it does what was pressed.
  */
-export function AnswerCard({ number, answer, draftId, canRewrite, context, refused }: AnswerCardProps) {
+export function AnswerCard({ number, answer, draftId, canRewrite, context, refused, focusRefused, fieldMaxChars }: AnswerCardProps) {
 	const hydrated = useHydrated()
 	const id = useId()
 	const navigation = useNavigation()
@@ -65,6 +71,8 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 	const limit = isLimitedType(answer.questionType) ? limitState(text, answer.limitType, answer.limitValue) : null
 	const formatProblem = answerFormatProblem(answer.questionType, text)
 	const fieldId = `${id}-answer`
+	// What the field posts left as loaded: the action saves the answer only when it posts something else.
+	const shown = useMemo(() => fingerprint(untouchedPost(answer)), [answer])
 
 	return (
 		<Card className="gap-4 p-5 sm:p-6" aria-labelledby={`${id}-prompt`} id={`answer-${answer.id}`} role="group">
@@ -89,12 +97,11 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 					Writing this answer…
 				</p>
 			) : (
-				<Form method="post" className="grid gap-2" onSubmit={hydrated ? (event) => event.preventDefault() : undefined}>
-					<input type="hidden" name="intent" value="save" />
-					<input type="hidden" name="answerId" value={answer.id} />
+				<div className="grid gap-2">
+					<input type="hidden" form={DRAFT_FORM_ID} name="answer" value={answer.id} />
 					{/* Without JavaScript too, a save from a page older than another tab's save is refused (ADR 020). */}
-					<input type="hidden" name="baseRevision" value={answer.revision} />
-					<ViewerField />
+					<input type="hidden" form={DRAFT_FORM_ID} name={answerField.base(answer.id)} value={answer.revision} />
+					<input type="hidden" form={DRAFT_FORM_ID} name={answerField.shown(answer.id)} value={shown} />
 					{answer.status === 'failed' && answer.error ? (
 						<p role="alert" className="flex items-start gap-2 text-sm text-destructive">
 							<AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
@@ -110,6 +117,8 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 					) : null}
 					<AnswerControl
 						id={fieldId}
+						answerId={answer.id}
+						maxChars={fieldMaxChars}
 						labelledBy={`${id}-prompt`}
 						describedBy={`${refused ? `${id}-refused ` : ''}${id}-count ${id}-save`}
 						type={answer.questionType}
@@ -120,6 +129,7 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 						// A save refused without JavaScript comes back as a new page: it opens at this answer, with its
 						// reason just above, not at the page's top (a tester found the reason 3,300 px down, unseen).
 						refused={refused ? (refused.conflict ? 'conflict' : 'invalid') : null}
+						takeFocus={Boolean(focusRefused) && !hydrated}
 					/>
 					<div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
 						<p id={`${id}-count`} className="text-muted-foreground">
@@ -147,19 +157,20 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 					</div>
 					{hydrated ? null : (
 						<div>
-							<Button type="submit" variant="outline" size="sm">
+							{/* Saves every answer changed on the page, this one among them. */}
+							<Button type="submit" form={DRAFT_FORM_ID} name="do" value={`save:${answer.id}`} variant="outline" size="sm">
 								<Save aria-hidden />
 								Save<span className="sr-only"> answer {number}</span>
 							</Button>
 						</div>
 					)}
-				</Form>
+				</div>
 			)}
 
 			<div className="flex flex-wrap items-center gap-2 border-t border-border pt-4">
 				{!pending && text ? <CopyButton value={displayAnswer(answer.questionType, text)} label={`Copy answer ${number}`} /> : null}
 				{canRewrite ? (
-					<AnswerActionForm answerId={answer.id} intent="regenerate" disabled={pending || busy('regenerate')} beforeSubmit={autosave.flush}>
+					<AnswerActionForm answerId={answer.id} intent="regenerate" pageCommand={`regenerate:${answer.id}`} disabled={pending || busy('regenerate')} beforeSubmit={autosave.flush}>
 						<RefreshCw aria-hidden className={cn(pending && 'animate-spin motion-reduce:animate-none')} />
 						{pending ? 'Regenerating…' : 'Regenerate'}
 						<span className="sr-only"> answer {number}</span>
@@ -168,7 +179,14 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 				{canRewrite && answer.hasUndo && !pending ? (
 					// Undo and Redo swap the answer before Regenerate and the regenerated one: an edit typed
 					// since is saved first, and kept on the side that goes.
-					<AnswerActionForm answerId={answer.id} intent="undo" direction={answer.undone ? 'redo' : 'undo'} disabled={busy('undo')} beforeSubmit={autosave.flush}>
+					<AnswerActionForm
+						answerId={answer.id}
+						intent="undo"
+						direction={answer.undone ? 'redo' : 'undo'}
+						pageCommand={`${answer.undone ? 'redo' : 'undo'}:${answer.id}`}
+						disabled={busy('undo')}
+						beforeSubmit={autosave.flush}
+					>
 						{answer.undone ? <Redo2 aria-hidden /> : <Undo2 aria-hidden />}
 						{answer.undone ? 'Redo' : 'Undo'}
 						<span className="sr-only"> regenerate of answer {number}</span>
@@ -185,6 +203,8 @@ type AnswerActionFormProps = {
 	intent: string
 	/** Undo or Redo, as the page shows it: refused when the answer has gone the other way since (another tab). */
 	direction?: 'undo' | 'redo'
+	/** What the button asks of the page's one form without JavaScript (its `do`), saving typed answers first. */
+	pageCommand: string
 	disabled: boolean
 	/**
 	 * Runs before the form is sent, which it is only when this resolves true: Regenerate, Undo and
@@ -199,8 +219,9 @@ type AnswerActionFormProps = {
  * disabled button loses focus, and a keyboard user who pressed Regenerate found themselves at the
  * top of the page when the new answer came.
  */
-function AnswerActionForm({ answerId, intent, direction, disabled, beforeSubmit, children }: AnswerActionFormProps) {
+function AnswerActionForm({ answerId, intent, direction, pageCommand, disabled, beforeSubmit, children }: AnswerActionFormProps) {
 	const submit = useSubmit()
+	const hydrated = useHydrated()
 	// While the typed edit is being saved first, a second press does not send the form twice.
 	const [preparing, setPreparing] = useState(false)
 	const unavailable = disabled || preparing
@@ -222,11 +243,27 @@ function AnswerActionForm({ answerId, intent, direction, disabled, beforeSubmit,
 			<input type="hidden" name="answerId" value={answerId} />
 			{direction ? <input type="hidden" name="direction" value={direction} /> : null}
 			<ViewerField />
-			<Button type="submit" variant="outline" size="sm" aria-disabled={unavailable || undefined} className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50">
+			<Button
+				type="submit"
+				{...pageFormButton(hydrated, pageCommand)}
+				variant="outline"
+				size="sm"
+				aria-disabled={unavailable || undefined}
+				className="aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+			>
 				{children}
 			</Button>
 		</Form>
 	)
+}
+
+/**
+ * A button's part in the page's one form, until hydrated: it belongs to that form (not the small
+ * one around it) and names what it does, so the post saves what was typed first (answer-form.ts).
+ * Once hydrated it is its small form's again, sent after the autosave.
+ */
+export function pageFormButton(hydrated: boolean, command: string) {
+	return hydrated ? {} : { form: DRAFT_FORM_ID, name: 'do', value: command }
 }
 
 /**
@@ -276,6 +313,9 @@ function SaveStatus({ number, state, onRetry, onKeepMine }: { number: number; st
 
 type AnswerControlProps = {
 	id: string
+	answerId: string
+	/** The field's maxlength without JavaScript. */
+	maxChars: number
 	labelledBy: string
 	describedBy: string
 	type: string
@@ -288,20 +328,23 @@ type AnswerControlProps = {
 	 * marked invalid when its text was (not when another tab saved first).
 	 */
 	refused: 'invalid' | 'conflict' | null
+	/** The first refused answer's control is focused until hydrated. */
+	takeFocus: boolean
 }
 
 /**
  * The answer's control, by question type: choices as radio buttons or checkboxes (a multi-select
  * answer is stored as a JSON array string), one line for short text, URL and number, a text area
- * for long text and unknown types. Every control posts as `value` (checkboxes as `values`).
+ * for long text and unknown types. Every control belongs to the page's one form and posts as
+ * `value.{answerId}` (checkboxes as `values.{answerId}`).
  */
-function AnswerControl({ id, labelledBy, describedBy, type, options, value, onChange, hydrated, refused }: AnswerControlProps) {
+function AnswerControl({ id, answerId, maxChars, labelledBy, describedBy, type, options, value, onChange, hydrated, refused, takeFocus: focused }: AnswerControlProps) {
 	const shaped = answerType(type)
-	const takeFocus = refused && !hydrated ? true : undefined
+	const takeFocus = focused || undefined
 	if (shaped === 'multiple_choice' || shaped === 'multi_select') {
 		const multiple = shaped === 'multi_select'
 		const chosen = multiple ? parseChoices(value) : [value]
-		const choices = [...options, ...chosen.filter((choice) => choice && !options.includes(choice))]
+		const choices = choicesOf(options, chosen)
 		// A refused save's focus: the chosen option, else the first.
 		const focusedChoice = chosen.find((choice) => choices.includes(choice)) ?? choices[0]
 		const toggle = (option: string, checked: boolean) => {
@@ -312,7 +355,7 @@ function AnswerControl({ id, labelledBy, describedBy, type, options, value, onCh
 		return (
 			<fieldset className="grid gap-2" aria-labelledby={labelledBy} aria-describedby={describedBy}>
 				{/* Without JavaScript the form posts the ticked boxes as `values`; this says to keep them as a list (none ticked: an empty one). */}
-				{multiple ? <input type="hidden" name="multi" value="1" /> : null}
+				{multiple ? <input type="hidden" form={DRAFT_FORM_ID} name={answerField.multi(answerId)} value="1" /> : null}
 				{choices.map((option) => (
 					<label
 						key={option}
@@ -320,7 +363,8 @@ function AnswerControl({ id, labelledBy, describedBy, type, options, value, onCh
 					>
 						<input
 							type={multiple ? 'checkbox' : 'radio'}
-							name={multiple ? 'values' : 'value'}
+							form={DRAFT_FORM_ID}
+							name={multiple ? answerField.values(answerId) : answerField.value(answerId)}
 							value={option}
 							checked={chosen.includes(option)}
 							onChange={(event) => toggle(option, event.currentTarget.checked)}
@@ -335,11 +379,12 @@ function AnswerControl({ id, labelledBy, describedBy, type, options, value, onCh
 	}
 	const common = {
 		id,
-		name: 'value',
+		form: DRAFT_FORM_ID,
+		name: answerField.value(answerId),
 		value,
 		// With JavaScript the field takes any paste and the save line says when it is too long; without,
 		// the post does (and keeps the text), up to twice what an answer holds.
-		maxLength: hydrated ? undefined : ANSWER_FIELD_MAX_CHARS,
+		maxLength: hydrated ? undefined : maxChars,
 		// Hebrew or Arabic answers read right to left, aligned and punctuated as written.
 		dir: 'auto',
 		autoFocus: takeFocus,
@@ -367,14 +412,4 @@ function AnswerControl({ id, labelledBy, describedBy, type, options, value, onCh
 			className={cn(fieldClassName, 'h-10')}
 		/>
 	)
-}
-
-/** A multi-select answer's choices; text that is not a JSON array counts as none. */
-function parseChoices(value: string): string[] {
-	try {
-		const parsed: unknown = JSON.parse(value)
-		return Array.isArray(parsed) ? parsed.filter((item): item is string => typeof item === 'string') : []
-	} catch {
-		return []
-	}
 }
