@@ -109,11 +109,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			const problems = uploadProblemsSummary(received)
 			const saved = received.outcomes.filter((outcome) => outcome.ok).length
 			const uploaded = saved === 1 ? 'File uploaded successfully' : 'Files uploaded successfully'
-			const part = received.outcomes[0]?.kind
+			const part = received.outcomes[0]?.kind ?? received.sentFor ?? undefined
 			// Some saved and some not: the saved ones are announced, with what happened to the rest.
 			if (problems && saved) return back({ type: 'info', title: uploaded, description: problems }, part)
 			if (problems) return back({ type: 'error', description: `${FAILURES.upload}. ${problems}` }, part)
-			if (!saved) return back({ type: 'error', description: `${FAILURES.upload}. Choose a file first.` })
+			if (!saved) return back({ type: 'error', description: `${FAILURES.upload}. Choose a file first.` }, part)
 			return back({ title: uploaded }, part)
 		}
 

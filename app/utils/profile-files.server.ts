@@ -18,7 +18,12 @@ export type ReceivedFiles = {
 	skipped: number
 	/** Why the rest of the request could not be read (e.g. a file far over the size limit), if so. */
 	problem: string | null
+	/** Which form was sent, by its button (`upload-cv`, `upload-images`): where to come back to when no file was chosen. */
+	sentFor: AssetKind | null
 }
+
+/** The profile's upload buttons, by the name each posts. */
+const UPLOAD_BUTTONS: Record<string, AssetKind> = { 'upload-cv': 'cv', 'upload-images': 'image' }
 
 /**
  * Streams the files of a multipart form (fields `cv` and `images`) straight into storage, one by
@@ -32,7 +37,7 @@ export async function receiveProfileFiles(
 	{ cvTypes }: Pick<UploadAssetInput, 'cvTypes'> = {},
 ): Promise<ReceivedFiles> {
 	try {
-		const { files, skippedFiles } = await parseUploads(request, {
+		const { files, skippedFiles, fields } = await parseUploads(request, {
 			// One CV and a full set of images.
 			maxFiles: 1 + MAX_IMAGES,
 			maxFileBytes: Math.max(MAX_CV_BYTES, MAX_IMAGE_BYTES),
@@ -42,10 +47,11 @@ export async function receiveProfileFiles(
 			},
 		})
 		const outcomes = files.flatMap(({ result }) => (result ? [result] : []))
-		return { outcomes, skipped: skippedFiles, problem: null }
+		const button = Object.keys(UPLOAD_BUTTONS).find((name) => fields.has(name))
+		return { outcomes, skipped: skippedFiles, problem: null, sentFor: button ? UPLOAD_BUTTONS[button]! : null }
 	} catch (error) {
 		if (!isDomainError(error)) throw error
-		return { outcomes: [], skipped: 0, problem: error.message }
+		return { outcomes: [], skipped: 0, problem: error.message, sentFor: null }
 	}
 }
 

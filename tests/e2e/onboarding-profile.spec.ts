@@ -140,8 +140,14 @@ test('a new artist completes onboarding, then edits the profile, links and image
 	await expect(toasts(page)).toContainText('File uploaded successfully')
 	const image = page.getByRole('img', { name: 'second.png' })
 	await expect(image).toBeVisible()
-	// Without JavaScript the page comes back with focus on the images' field, not at its top.
-	if (!isJs()) await expect(page.getByLabel('Image files')).toBeFocused()
+	// Without JavaScript the page comes back with focus on the images' field, not at its top; so
+	// does Upload images pressed with no file chosen.
+	if (!isJs()) {
+		await expect(page.getByLabel('Image files')).toBeFocused()
+		await uploadImages(page)
+		await expect(toasts(page)).toContainText('Failed to upload files. Choose a file first.')
+		await expect(page.getByLabel('Image files')).toBeFocused()
+	}
 
 	// The file is served to its owner only: another user gets a plain 404.
 	const src = (await image.getAttribute('src'))!
