@@ -47,6 +47,19 @@ describe('receiving profile files from a form', () => {
 			outcomes: [],
 			skipped: 0,
 			problem: 'The form must be sent as multipart/form-data.',
+			sentFor: null,
 		})
+	})
+
+	test('which form was sent is known by its button, with no file chosen too', async () => {
+		const ctx = await createTestContext()
+		const user = await createUser(ctx.db)
+		for (const [button, kind] of [['upload-images', 'image'], ['upload-cv', 'cv'], ['step', null]] as const) {
+			const form = new FormData()
+			form.append(button, '1')
+			form.append('images', new File([], '', { type: 'application/octet-stream' }))
+			const received = await receiveProfileFiles(new Request('http://localhost/portal/profile', { method: 'POST', body: form }), ctx, user.id)
+			expect(received, button).toEqual({ outcomes: [], skipped: 0, problem: null, sentFor: kind })
+		}
 	})
 })
