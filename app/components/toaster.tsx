@@ -168,6 +168,8 @@ export const FLASH_FOCUS = {
 	profile: (part: ProfilePart) => `profile:${part}`,
 	/** The account page's "E-mail me a link". */
 	passwordLink: 'account:password-link',
+	/** The account page's new e-mail address field. */
+	emailChange: 'account:email-change',
 }
 
 /** The control the toast this page shows returns focus to, if any (until hydrated). */

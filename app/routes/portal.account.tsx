@@ -14,13 +14,15 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
 import { serializeClearedSessionCookie } from '#server/auth/session.server.ts'
 import { countOtherSessions, deleteAccount, signOutOtherSessions } from '#server/domain/accounts/account.ts'
+import { requestEmailChange } from '#server/domain/accounts/email-change.ts'
 import { ACCOUNT_MESSAGES } from '#server/domain/accounts/accounts.schema.ts'
 import { requestPasswordReset } from '#server/domain/accounts/password-reset.ts'
 import { isDomainError } from '#server/domain/errors.ts'
 
 /*
- * /portal/account (ADR 027): the devices this account is signed in on, a link to set a new
- * password, and deleting the account. Plain forms, so all work without JavaScript.
+ * /portal/account (ADR 027): the devices this account is signed in on, moving the account to
+ * another e-mail address (ADR 028), a link to set a new password, and deleting the account. Plain
+ * forms, so all work without JavaScript.
  */
 
 const PAGE = '/portal/account'
@@ -52,6 +54,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		}
 		return redirectWithToast(PAGE, { title: 'Check your email', description: ACCOUNT_MESSAGES.passwordLinkSent(user.email), focus: FLASH_FOCUS.passwordLink }, app.env)
 	}
+	if (form.get('intent') === 'change-email') {
+		// The current mailbox agrees first, then the new one confirms (ADR 028).
+		const newEmail = String(form.get('newEmail') ?? '')
+		const asked = await handleFormErrors(() => requestEmailChange(app, user, { newEmail }, requestMeta(context)), { intent: 'change-email', values: { newEmail } })
+		if (!asked.ok) return asked.response
+		const description = ACCOUNT_MESSAGES.emailChangeAsked(asked.value.email, asked.value.newEmail)
+		return redirectWithToast(PAGE, { title: 'Check your email', description, focus: FLASH_FOCUS.emailChange }, app.env)
+	}
 	const email = String(form.get('email') ?? '')
 	const result = await handleFormErrors(() => deleteAccount(app, user, { email }), { intent: 'delete', values: { email } })
 	if (!result.ok) return result.response
@@ -66,7 +76,11 @@ export default function Account() {
 	const navigation = useNavigation()
 	const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
 	const focusPasswordLink = useFlashFocus(FLASH_FOCUS.passwordLink)
-	const typed = failed && 'values' in failed ? (failed.values as { email?: string } | undefined)?.email : undefined
+	const focusEmailChange = useFlashFocus(FLASH_FOCUS.emailChange)
+	const failedFor = (intent: string) => (failed && 'intent' in failed && failed.intent === intent ? failed : undefined)
+	const typed = (failedFor('delete')?.values as { email?: string } | undefined)?.email
+	const emailChange = failedFor('change-email')
+	const typedNewEmail = (emailChange?.values as { newEmail?: string } | undefined)?.newEmail
 	return (
 		<div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6">
 			<div>
@@ -92,6 +106,38 @@ export default function Account() {
 				</Form>
 			</SectionCard>
 			<SectionCard
+				title="E-mail address"
+				description="Move your account to another address. We e-mail a link to your current address first, then one to the new address; the move is made when both are opened, and signs you out everywhere else."
+			>
+				<Form method="post" className="grid gap-4" aria-describedby={emailChange && !emailChange.fieldErrors.newEmail ? 'email-change-error' : undefined}>
+					<input type="hidden" name="intent" value="change-email" />
+					<Field
+						label="New e-mail address"
+						errors={emailChange?.fieldErrors.newEmail}
+						inputProps={{
+							name: 'newEmail',
+							type: 'email',
+							autoComplete: 'email',
+							defaultValue: typedNewEmail ?? '',
+							maxLength: 320,
+							required: true,
+							autoFocus: focusEmailChange ?? (emailChange ? true : undefined),
+						}}
+					/>
+					{emailChange && !emailChange.fieldErrors.newEmail ? (
+						<p id="email-change-error" role="alert" className="text-sm font-medium text-destructive">
+							{emailChange.formError}
+						</p>
+					) : null}
+					<div>
+						<Button type="submit" variant="outline" disabled={busy('change-email')}>
+							<Mail aria-hidden />
+							{busy('change-email') ? 'Sending…' : 'Change e-mail address'}
+						</Button>
+					</div>
+				</Form>
+			</SectionCard>
+			<SectionCard
 				title="Password"
 				description="We e-mail you a link to choose a new password; it works once, for 1 hour. Choosing one signs you out everywhere else. This also works if you signed up with a magic link and have no password yet."
 			>
@@ -107,16 +153,16 @@ export default function Account() {
 				title="Delete account"
 				description="Deletes your profile, CV and images, your drafts and their context, your saved calls and your credits, for good. A Pro subscription is cancelled at once."
 			>
-				<Form method="post" className="grid gap-4" aria-describedby={failed && 'formError' in failed && !failed.fieldErrors.email ? 'delete-error' : undefined}>
+				<Form method="post" className="grid gap-4" aria-describedby={failedFor('delete') && !failedFor('delete')?.fieldErrors.email ? 'delete-error' : undefined}>
 					<input type="hidden" name="intent" value="delete" />
 					<Field
 						label={`Type your e-mail address (${email}) to confirm`}
-						errors={failed && 'fieldErrors' in failed ? failed.fieldErrors.email : undefined}
+						errors={failedFor('delete')?.fieldErrors.email}
 						inputProps={{ name: 'email', type: 'email', autoComplete: 'off', defaultValue: typed ?? '', maxLength: 320, required: true }}
 					/>
-					{failed && 'formError' in failed && !failed.fieldErrors.email ? (
+					{failedFor('delete') && !failedFor('delete')?.fieldErrors.email ? (
 						<p id="delete-error" role="alert" className="text-sm font-medium text-destructive">
-							{failed.formError}
+							{failedFor('delete')?.formError}
 						</p>
 					) : null}
 					<div>

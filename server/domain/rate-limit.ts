@@ -32,6 +32,8 @@ export const LIMITS = {
 	'magic-link': { email: 10, address: 30 },
 	'password-reset': { email: 10, address: 30 },
 	setup: { email: 10, address: 10 },
+	// Counted per account's current address: each one e-mails it (ADR 028).
+	'email-change': { email: 10, address: 30 },
 } as const
 
 export type RequestAction = Exclude<keyof typeof LIMITS, 'signin'>

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { minimalPdf, tinyPng } from '../fixtures/files.ts'
-import { linkFromOutbox, toasts, uniqueEmail, whenHydrated } from './support/page.ts'
+import { isJs, linkFromOutbox, toasts, uniqueEmail, whenHydrated } from './support/page.ts'
 import { createE2eUser, signIn, withE2eDb } from './support/e2e-db.ts'
 
 // The whole first visit of a new artist, as one story, with JavaScript on and off:
@@ -143,4 +143,60 @@ test('a signed-in artist without a password sets one from the account page, thro
 	await panel.getByRole('button', { name: 'Sign In' }).click()
 	await expect(toasts(page)).toContainText('Successfully signed in!')
 	await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
+})
+
+test('an artist moves the account to a new e-mail address: the current mailbox agrees, the new one confirms, and every other device is signed out', async ({
+	page,
+	context,
+	baseURL,
+	browser,
+	request,
+}) => {
+	const user = await createE2eUser({ granted: true, credits: 1 })
+	await signIn(context, user, baseURL!)
+	const elsewhere = await browser.newContext()
+	await signIn(elsewhere, user, baseURL!)
+	const emailOf = () => withE2eDb(async (client) => (await client.query('SELECT email FROM users WHERE id = $1', [user.id])).rows[0].email)
+
+	await page.goto('/portal/account')
+	const field = page.getByLabel('New e-mail address')
+	await field.fill(user.email)
+	await page.getByRole('button', { name: 'Change e-mail address' }).click()
+	await expect(page.getByText('That is already your e-mail address.')).toBeVisible()
+	await expect(field).toHaveValue(user.email)
+	const next = uniqueEmail('moved')
+	await field.fill(next)
+	await page.getByRole('button', { name: 'Change e-mail address' }).click()
+	await expect(toasts(page)).toContainText(`To move your account to ${next}, open the link we sent to ${user.email} first.`)
+	// Without JavaScript the page comes back focused on the field it was sent from; with it, focus stays on the button.
+	await expect(isJs() ? page.getByRole('button', { name: 'Change e-mail address' }) : page.getByLabel('New e-mail address')).toBeFocused()
+
+	// The current mailbox's link shows what it does; only its button does it (a mail scanner uses nothing up).
+	const approval = await linkFromOutbox(request, user.email, '/account/email')
+	await page.goto(approval)
+	await expect(page.getByRole('heading', { name: 'Move your account to a new address?' })).toBeVisible()
+	await page.goto(approval)
+	await page.getByRole('button', { name: `Yes, send a link to ${next}` }).click()
+	await expect(page.getByRole('heading', { name: 'Check your new address' })).toBeVisible()
+	await expect(page.getByText(`We sent a link to ${next}. Open it to finish the change.`)).toBeVisible()
+	expect(await emailOf()).toBe(user.email)
+	await page.goto(approval)
+	await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible()
+
+	await page.goto(await linkFromOutbox(request, next, '/account/email'))
+	await expect(page.getByRole('heading', { name: 'Confirm your new address' })).toBeVisible()
+	await page.getByRole('button', { name: 'Confirm my new address' }).click()
+	await expect(page).toHaveURL(/\/portal\/account$/)
+	await expect(toasts(page)).toContainText('E-mail address changed')
+	await expect(toasts(page)).toContainText(`You now sign in with ${next}. Every other device was signed out.`)
+	await expect(page.getByText(`Signed in as ${next}.`)).toBeVisible()
+	expect(await emailOf()).toBe(next)
+
+	// The other device is signed out; the old address is told.
+	const other = await elsewhere.newPage()
+	await other.goto(`${baseURL}/portal/feed`)
+	await expect(other).toHaveURL(/\/signin/)
+	await elsewhere.close()
+	const outbox = async () => (await request.get(`/dev/outbox?${new URLSearchParams({ to: user.email })}`)).text()
+	await expect.poll(outbox, { timeout: 15_000 }).toContain('Your Callboard e-mail address was changed')
 })

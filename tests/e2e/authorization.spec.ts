@@ -58,6 +58,7 @@ const MATRIX: Row[] = [
 	everyone('/forgot-password', '/forgot-password', 200),
 	// E-mailed links without a valid token say so (400) to anyone.
 	everyone('/reset-password', '/reset-password', 400),
+	everyone('/account/email', '/account/email', 400),
 	everyone('/auth/magic', '/auth/magic', 400),
 	everyone('/auth/confirm', '/auth/confirm', 400),
 	// The setup link without its token offers nothing.

@@ -73,6 +73,7 @@ function actionTargets(ids: { opportunity: string; draft: string; answer: string
 		{ route: '/signin', path: '/signin' },
 		{ route: '/forgot-password', path: '/forgot-password' },
 		{ route: '/reset-password', path: '/reset-password' },
+		{ route: '/account/email', path: '/account/email' },
 		{ route: '/auth/magic', path: '/auth/magic' },
 		{ route: '/setup', path: '/setup' },
 		{ route: '/onboarding', path: '/onboarding' },

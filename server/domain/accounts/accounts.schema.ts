@@ -55,7 +55,17 @@ export const ACCOUNT_MESSAGES = {
 	deletedTitle: 'Account deleted',
 	deletedDescription: 'Your account and everything in it were deleted.',
 	passwordLinkSent: (email: string) => `We sent a link to choose a new password to ${email}.`,
+	sameEmail: 'That is already your e-mail address.',
+	emailChangeAsked: (current: string, next: string) => `To move your account to ${next}, open the link we sent to ${current} first.`,
+	emailChangeApproved: (next: string) => `We sent a link to ${next}. Open it to finish the change.`,
+	emailTaken: 'That address now belongs to another account, so nothing was changed.',
+	emailChangedTitle: 'E-mail address changed',
+	emailChanged: (next: string) => `You now sign in with ${next}. Every other device was signed out.`,
 } as const
+
+/** Moving the account to another e-mail address (ADR 028): the address it moves to. */
+export const ChangeEmailInput = z.object({ newEmail: EmailSchema })
+export type ChangeEmailInput = z.input<typeof ChangeEmailInput>
 
 /** Deleting an account is confirmed by typing its e-mail address. */
 export const DeleteAccountInput = z.object({

@@ -17,14 +17,18 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
 	confirm_email: 24 * 60 * MINUTE,
 	magic_link: 15 * MINUTE,
 	password_reset: 60 * MINUTE,
+	// ADR 028: the current address's approval is asked at once; the new address may be read later.
+	email_change_approve: 60 * MINUTE,
+	email_change_confirm: 24 * 60 * MINUTE,
 }
 
 type DbOrTx = Pick<Prisma.TransactionClient, 'emailToken'>
 
-export async function issueEmailToken(db: DbOrTx, userId: string, purpose: EmailTokenPurpose, now = new Date()) {
+/** Issues a link's token; an e-mail change's carries the address it moves the account to. */
+export async function issueEmailToken(db: DbOrTx, userId: string, purpose: EmailTokenPurpose, now = new Date(), newEmail?: string) {
 	const token = generateToken(32)
 	await db.emailToken.create({
-		data: { tokenHash: hashToken(token), purpose, userId, expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]) },
+		data: { tokenHash: hashToken(token), purpose, userId, expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]), newEmail },
 	})
 	return token
 }
@@ -34,13 +38,18 @@ export async function issueEmailToken(db: DbOrTx, userId: string, purpose: Email
  * so two requests with the same link cannot both succeed.
  */
 export async function consumeEmailToken(db: DbOrTx, token: string, purpose: EmailTokenPurpose, now = new Date()) {
+	return (await claimEmailToken(db, token, purpose, now)).userId
+}
+
+/** Uses up a token, as consumeEmailToken, and returns its user and the address it names (an e-mail change's). */
+export async function claimEmailToken(db: DbOrTx, token: string, purpose: EmailTokenPurpose, now = new Date()) {
 	const [claimed] = await db.emailToken.updateManyAndReturn({
 		where: { tokenHash: hashToken(token), purpose, usedAt: null, expiresAt: { gt: now } },
 		data: { usedAt: now },
-		select: { userId: true },
+		select: { userId: true, newEmail: true },
 	})
 	if (!claimed) throw new DomainError('INVALID', LINK_INVALID_MESSAGE)
-	return claimed.userId
+	return claimed
 }
 
 /** Whether a link would still work, without using it up (a GET must not consume: mail scanners follow links). */

@@ -70,3 +70,49 @@ export function passwordResetMessage({ to, url }: { to: string; url: string }) {
 		],
 	})
 }
+
+/** To the account's current address: its owner agrees to move the account (ADR 028). */
+export function emailChangeApproveMessage({ to, newEmail, url }: { to: string; newEmail: string; url: string }) {
+	return compose({
+		to,
+		subject: 'Change your Callboard e-mail address?',
+		intro: `Someone signed in to your Callboard account asked to move it to a new e-mail address: ${newEmail}.`,
+		action: { label: 'Yes, move my account', url },
+		outro: [
+			`Nothing changes until you agree here and then confirm from ${newEmail}. The link works once and expires in 1 hour.`,
+			"If this wasn't you, ignore this e-mail, and sign out of other devices on your account page: someone may be signed in as you.",
+		],
+	})
+}
+
+/** To the new address: its owner confirms it, and the account moves there. */
+export function emailChangeConfirmMessage({ to, url }: { to: string; url: string }) {
+	return compose({
+		to,
+		subject: 'Confirm your new e-mail address for Callboard',
+		intro: 'Confirm this address to sign in to Callboard with it from now on.',
+		action: { label: 'Confirm my new address', url },
+		outro: ['The link works once and expires in 24 hours. Confirming signs you out on every other device.', "If you didn't ask for it, you can ignore this e-mail."],
+	})
+}
+
+/** To a new address that already has an account: sent instead of the confirmation, so no one learns which addresses have one. */
+export function emailInUseMessage({ to, signInUrl }: { to: string; signInUrl: string }) {
+	return compose({
+		to,
+		subject: 'This address already has a Callboard account',
+		intro: 'Someone asked to move another Callboard account to this e-mail address, which already has an account of its own. Nothing has changed.',
+		action: { label: 'Sign in to Callboard', url: signInUrl },
+		outro: ['An address can belong to one account only: to use this one, delete the other account first.', "If this wasn't you, you can ignore this e-mail."],
+	})
+}
+
+/** To the old address once the account has moved. */
+export function emailChangedMessage({ to, newEmail }: { to: string; newEmail: string }) {
+	return compose({
+		to,
+		subject: 'Your Callboard e-mail address was changed',
+		intro: `Your Callboard account now signs in with ${newEmail}, as agreed from this address and confirmed from the new one. Every device was signed out.`,
+		outro: ["If this wasn't you, someone was able to read this mailbox: secure it at once."],
+	})
+}

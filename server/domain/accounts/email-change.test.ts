@@ -1,0 +1,111 @@
+import { describe, expect, test } from 'vitest'
+import { createTestContext } from '#tests/app-context.ts'
+import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
+import { createUser, uniqueEmail } from '#tests/factories.ts'
+import { createSession, validateSessionToken } from '#server/auth/session.server.ts'
+import { LIMITS } from '#server/domain/rate-limit.ts'
+import { ACCOUNT_MESSAGES, LINK_INVALID_MESSAGE } from './accounts.schema.ts'
+import { approveEmailChange, confirmEmailChange, describeEmailChangeLink, EMAIL_CHANGE_PATH, requestEmailChange } from './email-change.ts'
+import { EMAIL_TOKEN_TTL_MS } from './email-tokens.ts'
+
+const MINUTE = 60 * 1000
+
+/** An artist signed in on one device, the e-mails sent, and the token of the last link to an address. */
+async function setup() {
+	const ctx = await createTestContext()
+	const { sent } = ctx.jobs as RecordingJobs
+	const user = await createUser(ctx.db)
+	const actor = { id: user.id, role: 'user' as const }
+	const emailsTo = (to: string) => sent.flatMap((job) => (job.name === 'email.send' && 'to' in job.data && job.data.to === to ? [job.data] : []))
+	const linkToken = (to: string) => emailsTo(to).at(-1)?.text.match(new RegExp(`${EMAIL_CHANGE_PATH}\\?token=([\\w-]+)`))?.[1] ?? ''
+	const meta = { ip: `203.0.113.${Math.floor(Math.random() * 250)}-${uniqueEmail()}` }
+	const emailOf = async () => (await ctx.db.user.findUniqueOrThrow({ where: { id: user.id }, select: { email: true } })).email
+	return { ctx, user, actor, emailsTo, linkToken, meta, emailOf }
+}
+
+describe('moving an account to another e-mail address', () => {
+	test('the current address agrees, then the new one confirms: the account moves, every session ends, and the old address is told', async () => {
+		const { ctx, user, actor, emailsTo, linkToken, meta, emailOf } = await setup()
+		const device = await createSession(ctx.db, user.id)
+		const next = uniqueEmail()
+
+		await requestEmailChange(ctx, actor, { newEmail: ` ${next.toUpperCase()} ` }, meta)
+		// Only the current address hears of it, and nothing has changed yet.
+		expect(emailsTo(user.email).at(-1)?.subject).toBe('Change your Callboard e-mail address?')
+		expect(emailsTo(user.email).at(-1)?.text).toContain(next)
+		expect(emailsTo(next)).toEqual([])
+		const approval = linkToken(user.email)
+		expect(await describeEmailChangeLink(ctx, approval)).toEqual({ step: 'approve', newEmail: next })
+
+		expect(await approveEmailChange(ctx, { token: approval })).toEqual({ newEmail: next })
+		expect(await emailOf()).toBe(user.email)
+		expect(emailsTo(next).at(-1)?.subject).toBe('Confirm your new e-mail address for Callboard')
+		const confirmation = linkToken(next)
+		expect(await describeEmailChangeLink(ctx, confirmation)).toEqual({ step: 'confirm', newEmail: next })
+		// Each link works once.
+		await expect(approveEmailChange(ctx, { token: approval })).rejects.toThrow(LINK_INVALID_MESSAGE)
+		// A link of one step does not do the other's.
+		await expect(confirmEmailChange(ctx, { token: approval })).rejects.toThrow(LINK_INVALID_MESSAGE)
+
+		const { newEmail, signedIn } = await confirmEmailChange(ctx, { token: confirmation })
+		expect(newEmail).toBe(next)
+		expect(await emailOf()).toBe(next)
+		expect(await validateSessionToken(ctx.db, device.token)).toBeNull()
+		expect(await validateSessionToken(ctx.db, signedIn.session.token)).toMatchObject({ user: { id: user.id } })
+		expect(emailsTo(user.email).at(-1)?.subject).toBe('Your Callboard e-mail address was changed')
+		await expect(confirmEmailChange(ctx, { token: confirmation })).rejects.toThrow(LINK_INVALID_MESSAGE)
+	})
+
+	test('its own address is refused with a field message; a malformed one too', async () => {
+		const { ctx, user, actor, meta, emailsTo } = await setup()
+		await expect(requestEmailChange(ctx, actor, { newEmail: user.email.toUpperCase() }, meta)).rejects.toMatchObject({
+			code: 'INVALID',
+			fieldErrors: { newEmail: [ACCOUNT_MESSAGES.sameEmail] },
+		})
+		await expect(requestEmailChange(ctx, actor, { newEmail: 'not an address' }, meta)).rejects.toMatchObject({ code: 'INVALID', fieldErrors: { newEmail: ['Enter a valid e-mail address'] } })
+		expect(emailsTo(user.email)).toEqual([])
+	})
+
+	test("an address that has an account is told so instead of getting a link, and the pages say the same either way", async () => {
+		const { ctx, user, actor, meta, emailsTo, linkToken, emailOf } = await setup()
+		const other = await createUser(ctx.db)
+		await requestEmailChange(ctx, actor, { newEmail: other.email }, meta)
+		expect(await approveEmailChange(ctx, { token: linkToken(user.email) })).toEqual({ newEmail: other.email })
+		const told = emailsTo(other.email)
+		expect(told.map((message) => message.subject)).toEqual(['This address already has a Callboard account'])
+		expect(told[0]!.text).not.toContain(EMAIL_CHANGE_PATH)
+		expect(await emailOf()).toBe(user.email)
+	})
+
+	test('an address taken between the two links changes nothing, and says why', async () => {
+		const { ctx, user, actor, meta, linkToken, emailOf } = await setup()
+		const next = uniqueEmail()
+		await requestEmailChange(ctx, actor, { newEmail: next }, meta)
+		await approveEmailChange(ctx, { token: linkToken(user.email) })
+		await createUser(ctx.db, { email: next })
+		await expect(confirmEmailChange(ctx, { token: linkToken(next) })).rejects.toThrow(ACCOUNT_MESSAGES.emailTaken)
+		expect(await emailOf()).toBe(user.email)
+	})
+
+	test('the approval expires in an hour, the confirmation in a day', async () => {
+		const { ctx, user, actor, meta, linkToken } = await setup()
+		const start = new Date()
+		await requestEmailChange(ctx, actor, { newEmail: uniqueEmail() }, { ...meta, now: start })
+		const late = new Date(start.getTime() + EMAIL_TOKEN_TTL_MS.email_change_approve + MINUTE)
+		expect(await describeEmailChangeLink(ctx, linkToken(user.email), late)).toBeNull()
+		await expect(approveEmailChange(ctx, { token: linkToken(user.email) }, late)).rejects.toThrow(LINK_INVALID_MESSAGE)
+		expect(EMAIL_TOKEN_TTL_MS.email_change_approve).toBe(60 * MINUTE)
+		expect(EMAIL_TOKEN_TTL_MS.email_change_confirm).toBe(24 * 60 * MINUTE)
+	})
+
+	test('asking is counted per account: each request e-mails its owner', async () => {
+		const { ctx, actor, meta } = await setup()
+		for (let attempt = 0; attempt < LIMITS['email-change'].email; attempt++) await requestEmailChange(ctx, actor, { newEmail: uniqueEmail() }, meta)
+		await expect(requestEmailChange(ctx, actor, { newEmail: uniqueEmail() }, meta)).rejects.toMatchObject({ code: 'RATE_LIMITED' })
+	})
+
+	test('a link that is not one of an e-mail change describes nothing', async () => {
+		const { ctx } = await setup()
+		for (const token of ['', 'short', 'x'.repeat(300), 'a'.repeat(43)]) expect(await describeEmailChangeLink(ctx, token), token).toBeNull()
+	})
+})

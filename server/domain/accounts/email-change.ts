@@ -1,0 +1,94 @@
+import type { AppContext } from '#server/context.ts'
+import { invalidateAllSessions } from '#server/auth/session.server.ts'
+import { hashToken } from '#server/auth/tokens.ts'
+import type { Actor } from '#server/domain/actor.ts'
+import { DomainError, parseInput } from '#server/domain/errors.ts'
+import { isUniqueViolation } from '#server/domain/ids.ts'
+import { limitRequests } from '#server/domain/rate-limit.ts'
+import { ACCOUNT_MESSAGES, ChangeEmailInput, EmailTokenInput } from './accounts.schema.ts'
+import { appUrl, claimEmailToken, issueEmailToken } from './email-tokens.ts'
+import { emailChangeApproveMessage, emailChangeConfirmMessage, emailChangedMessage, emailInUseMessage } from './emails.ts'
+import { startSession, type RequestMeta } from './sign-in.ts'
+
+/*
+ * Moving an account to another e-mail address (ADR 028). Both mailboxes must agree, in turn: the
+ * current one first (whoever holds a borrowed session alone cannot move the account to an address
+ * they own, then reset its password), then the new one (an address mistyped, or someone else's,
+ * never becomes the account's). Whether the new address already has an account never shows on a
+ * page: the new address is told instead. The move signs out every session, as a password reset does.
+ */
+
+/** Where both links lead: a page that shows what the link does, and a button that does it (a GET never uses a link up). */
+export const EMAIL_CHANGE_PATH = '/account/email'
+
+type Ctx = Pick<AppContext, 'db' | 'env' | 'jobs'>
+
+/** Asks to move the account: e-mails the current address a link to agree. Counted per account and client address. */
+export async function requestEmailChange(ctx: Ctx, actor: Actor, input: ChangeEmailInput, meta: RequestMeta) {
+	const { newEmail } = parseInput(ChangeEmailInput, input)
+	const { email } = await ctx.db.user.findUniqueOrThrow({ where: { id: actor.id }, select: { email: true } })
+	if (newEmail === email) throw new DomainError('INVALID', ACCOUNT_MESSAGES.sameEmail, { fieldErrors: { newEmail: [ACCOUNT_MESSAGES.sameEmail] } })
+	await limitRequests(ctx, 'email-change', { email, ip: meta.ip, now: meta.now })
+	await ctx.db.$transaction(async (tx) => {
+		const token = await issueEmailToken(tx, actor.id, 'email_change_approve', meta.now, newEmail)
+		await ctx.jobs.send('email.send', emailChangeApproveMessage({ to: email, newEmail, url: appUrl(ctx.env, EMAIL_CHANGE_PATH, { token }) }), { tx })
+	})
+	return { email, newEmail }
+}
+
+/**
+ * The current address agreed: e-mails the new one a link to confirm it, or, when it already has an
+ * account, a notice that says so (the page says the same either way). Returns the new address.
+ */
+export async function approveEmailChange(ctx: Ctx, input: EmailTokenInput, now = new Date()) {
+	const { token } = parseInput(EmailTokenInput, input)
+	return ctx.db.$transaction(async (tx) => {
+		const { userId, newEmail } = await claimEmailToken(tx, token, 'email_change_approve', now)
+		if (!newEmail) throw new DomainError('INVALID', ACCOUNT_MESSAGES.emailTaken)
+		const taken = await tx.user.findUnique({ where: { email: newEmail }, select: { id: true } })
+		const message = taken
+			? emailInUseMessage({ to: newEmail, signInUrl: appUrl(ctx.env, '/signin') })
+			: emailChangeConfirmMessage({ to: newEmail, url: appUrl(ctx.env, EMAIL_CHANGE_PATH, { token: await issueEmailToken(tx, userId, 'email_change_confirm', now, newEmail) }) })
+		await ctx.jobs.send('email.send', message, { tx })
+		return { newEmail }
+	})
+}
+
+/**
+ * The new address confirmed: the account moves there, every session ends, the old address is told,
+ * and this browser gets a fresh session. An address taken since (another account signed up with
+ * it) changes nothing: INVALID, and the link stays unused.
+ */
+export async function confirmEmailChange(ctx: Ctx, input: EmailTokenInput, now = new Date()) {
+	const { token } = parseInput(EmailTokenInput, input)
+	let moved: { userId: string; newEmail: string }
+	try {
+		moved = await ctx.db.$transaction(async (tx) => {
+			const { userId, newEmail } = await claimEmailToken(tx, token, 'email_change_confirm', now)
+			if (!newEmail) throw new DomainError('INVALID', ACCOUNT_MESSAGES.emailTaken)
+			const { email: oldEmail } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } })
+			await tx.user.update({ where: { id: userId }, data: { email: newEmail, emailVerifiedAt: now } })
+			await invalidateAllSessions(tx, userId)
+			await ctx.jobs.send('email.send', emailChangedMessage({ to: oldEmail, newEmail }), { tx })
+			return { userId, newEmail }
+		})
+	} catch (error) {
+		if (isUniqueViolation(error)) throw new DomainError('INVALID', ACCOUNT_MESSAGES.emailTaken)
+		throw error
+	}
+	return { newEmail: moved.newEmail, signedIn: await startSession(ctx, moved.userId, now) }
+}
+
+/** What an e-mail change link would do, without using it up: which step, and the address it moves to; null when it cannot work. */
+export async function describeEmailChangeLink(ctx: Pick<AppContext, 'db'>, token: string, now = new Date()) {
+	const parsed = EmailTokenInput.safeParse({ token })
+	if (!parsed.success) return null
+	const row = await ctx.db.emailToken.findUnique({
+		where: { tokenHash: hashToken(parsed.data.token) },
+		select: { purpose: true, usedAt: true, expiresAt: true, newEmail: true },
+	})
+	if (!row || row.usedAt || row.expiresAt <= now || !row.newEmail) return null
+	if (row.purpose === 'email_change_approve') return { step: 'approve' as const, newEmail: row.newEmail }
+	if (row.purpose === 'email_change_confirm') return { step: 'confirm' as const, newEmail: row.newEmail }
+	return null
+}
