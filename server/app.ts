@@ -31,8 +31,8 @@ const PUBLIC_PAGES = ['/', '/pricing', '/signin']
 const MAX_WAITING_READS = 1000
 /** Where the tRPC API is mounted (app/utils/trpc.tsx's links post there). */
 const TRPC_PATH = '/trpc'
-/** The draft page and its single-fetch twin (`…/{id}.data`), as Remix matches them. */
-const DRAFT_PAGE_PATHS = /^\/portal\/drafts\/[^/]+\/?$/i
+/** The draft page and its single-fetch twin (`…/{id}.data`), as Remix matches them (ignoring case). */
+export const DRAFT_PAGE_PATHS = /^\/portal\/drafts\/[^/]+\/?$/i
 
 type CreateAppOptions = {
 	app: AppContext
@@ -148,8 +148,9 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 		}),
 	)
 
-	// The draft page's form carries every answer (up to DRAFT_FORM_LIMIT, read whole): two large ones at a time per artist.
-	app.post(DRAFT_PAGE_PATHS, limitConcurrentLargeRequests({ shape: 'form' }))
+	// The draft page's form carries every answer (up to DRAFT_FORM_LIMIT, read whole): two large ones
+	// at a time per artist in each process, whatever the method (Remix runs the action for any but GET).
+	app.all(DRAFT_PAGE_PATHS, limitConcurrentLargeRequests({ shape: 'form' }))
 
 	app.all(
 		'*',

@@ -32,7 +32,7 @@ import {
 	watchDraftPath,
 } from '#server/domain/drafting/drafting.schema.ts'
 import { getDraftForOwner, ownsDraft, regenerateAnswer, saveAnswerEdit, setDraftStatus, undoRegenerate, type DraftView } from '#server/domain/drafting/drafts.ts'
-import { answerFieldMaxChars, DRAFT_FORM_ID, readDraftPageForm, type DraftCommand } from '#server/domain/drafting/answer-form.ts'
+import { answerFieldMaxChars, DRAFT_FORM_ID, readDraftPageForm, type DraftCommand, type PostedAnswerEdit } from '#server/domain/drafting/answer-form.ts'
 import { draftDocument, PDF_CANNOT_SHOW } from '#server/domain/drafting/export/document.ts'
 import { draftAsText } from '#server/domain/drafting/export/text.ts'
 import { isDomainError } from '#server/domain/errors.ts'
@@ -74,8 +74,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** A save refused without JavaScript: the text as posted, and why (a 409 `conflict`: changed in another tab; else the text is at fault). */
 type RefusedSave = { answerId: string; text: string; error: string; conflict?: true }
 
-/** The page's post without JavaScript, when an answer could not be saved: nothing else was done. */
-type RefusedSaves = { refused: RefusedSave[] }
+/** The page's post without JavaScript, when an answer could not be saved: nothing else was done (`skipped`, the button pressed). */
+type RefusedSaves = { refused: RefusedSave[]; skipped: string | null }
 
 /** A post without JavaScript to a draft deleted since the page loaded, or from another account's page: what was typed. */
 type UnsavedText = { unsavedTexts?: string[]; reason?: 'other-account' }
@@ -91,6 +91,8 @@ function commandOf(form: FormData): DraftCommand {
 	const answerId = String(form.get('answerId') ?? '')
 	const direction = form.get('direction')
 	switch (form.get('intent')) {
+		case 'save':
+			return { intent: 'save', answerId }
 		case 'regenerate':
 			return { intent: 'regenerate', answerId }
 		case 'undo':
@@ -114,7 +116,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const form = await readForm(request)
 	const page = form.has('do') ? readDraftPageForm(form) : undefined
 	if (page === null) throw new Response(FORM_MESSAGES.unreadable, { status: 400, headers: { 'Content-Type': 'text/plain; charset=utf-8' } })
-	const edits = page?.edits ?? []
+	const edits = page?.edits ?? legacySave(form)
 	// Posted from a page shown to another account than the one signed in now (in another tab): said
 	// so, with what was typed, not "not found".
 	const viewerId = String(form.get('viewerId') ?? '')
@@ -137,9 +139,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	const draftGone = async () => !(await ownsDraft(app, user, { draftId }))
 	try {
 		const refused: RefusedSave[] = []
+		let saved = 0
 		for (const edit of edits) {
 			try {
-				await saveAnswerEdit(app, user, { answerId: edit.answerId, draftId, userEdit: edit.text, baseRevision: edit.baseRevision })
+				if ((await saveAnswerEdit(app, user, { answerId: edit.answerId, draftId, userEdit: edit.text, baseRevision: edit.baseRevision })).saved) saved++
 			} catch (error) {
 				if (!isDomainError(error)) throw error
 				// Deleted meanwhile (in another tab): no draft page to come back to, so the error page holds the text to copy.
@@ -157,10 +160,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 			}
 		}
 		// Nothing else is done until every change is saved, as with JavaScript (Regenerate saves first).
-		if (refused.length) return data<RefusedSaves>({ refused }, { status: refused.every((save) => save.conflict) ? 409 : 400 })
+		if (refused.length) return data<RefusedSaves>({ refused, skipped: skippedLabel(command) }, { status: refused.every((save) => save.conflict) ? 409 : 400 })
 		switch (command.intent) {
 			case 'save':
-				return await toBack({ title: 'Saved', description: savedText(edits.length) })
+				return await toBack({ title: 'Saved', description: savedText(saved) })
 			case 'regenerate':
 				await regenerateAnswer(app, user, { answerId, draftId })
 				return await toBack({ type: 'info', title: 'Regenerating', description: 'A new answer is being written. If it differs from the old one, Undo brings that back.' })
@@ -189,6 +192,28 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 	}
 }
 
+/** A Save posted by a page from before the page's one form (`intent=save`, one answer): saved as it was then. */
+function legacySave(form: FormData): PostedAnswerEdit[] {
+	if (form.get('intent') !== 'save') return []
+	const text = form.get('multi') === '1' ? JSON.stringify(form.getAll('values').map(String)) : String(form.get('value') ?? '')
+	const base = String(form.get('baseRevision') ?? '')
+	return [{ answerId: String(form.get('answerId') ?? ''), text, baseRevision: /^\d{1,15}$/.test(base) ? Number(base) : undefined }]
+}
+
+/** The button whose action a refused save held back, as the page names it. */
+function skippedLabel(command: DraftCommand) {
+	switch (command.intent) {
+		case 'regenerate':
+			return 'Regenerate'
+		case 'undo':
+			return command.direction === 'redo' ? 'Redo' : 'Undo'
+		case 'status':
+			return command.status === 'completed' ? 'Mark as completed' : 'Mark as in progress'
+		default:
+			return null
+	}
+}
+
 /** Save's toast without JavaScript: how many answers it saved. */
 function savedText(count: number) {
 	if (count === 0) return 'Your answers were already saved.'
@@ -199,6 +224,7 @@ export default function DraftPage() {
 	const loaded = useLoaderData<typeof loader>()
 	const answered = useActionData<RefusedSaves | OtherAccount>()
 	const refused = answered && 'refused' in answered ? answered.refused : []
+	const skipped = answered && 'refused' in answered ? answered.skipped : null
 	useEffect(() => {
 		if (answered && 'otherAccount' in answered) showToast({ type: 'error', title: 'Not done', description: answered.otherAccount })
 	}, [answered])
@@ -208,14 +234,18 @@ export default function DraftPage() {
 	const hydrated = useHydrated()
 	useUnsavedAnswersGuard(editors)
 	const settled = isDraftSettled(draft)
-	const canRewrite = draft.status !== 'generating' && draft.status !== 'failed'
+	// Without JavaScript, while anything is being written: the page reloads itself, so nothing can be typed or posted.
+	const frozen = !settled && !hydrated
+	const canRewrite = draft.status !== 'generating' && draft.status !== 'failed' && !frozen
 	const fieldMaxChars = answerFieldMaxChars(draft.answers.length)
 	const backTo = draft.opportunityAvailable && draft.opportunityId ? `/portal/opportunities/${draft.opportunityId}` : '/portal/drafts'
 
 	return (
 		<AnswerEditorsContext.Provider value={editors}>
-			{settled ? null : (
-				// Without JavaScript the page follows the writing by reloading itself; with it, the subscription does.
+			{settled || refused.length ? null : (
+				// Without JavaScript the page follows the writing by reloading itself, and its fields are read-only
+				// meanwhile, so nothing typed is lost to a reload; with it, the subscription does. (Not while it
+				// shows a refused save's text, which a reload would lose.)
 				<noscript>
 					<meta httpEquiv="refresh" content={`${REFRESH_SECONDS};url=${draft.status === 'generating' ? watchDraftPath(draft.id) : draftPath(draft.id)}`} />
 				</noscript>
@@ -251,7 +281,7 @@ export default function DraftPage() {
 					) : null}
 				</header>
 
-				{settled ? null : <ProgressBar draft={draft} />}
+				{settled ? null : <ProgressBar draft={draft} hydrated={hydrated} />}
 				{draft.status === 'failed' ? (
 					<div role="alert" className="flex items-start gap-3 rounded-lg border border-destructive/30 bg-destructive-soft px-4 py-3 text-sm">
 						<AlertCircle aria-hidden className="mt-0.5 size-5 shrink-0 text-destructive" />
@@ -267,10 +297,17 @@ export default function DraftPage() {
 				) : null}
 
 				{/* Without JavaScript every answer's field and button belongs to this form (answer-form.ts); with it, it is never sent. */}
-				<Form id={DRAFT_FORM_ID} method="post" encType="multipart/form-data" preventScrollReset hidden onSubmit={(event) => event.preventDefault()}>
+				{/* noValidate: an answer that is no web address yet (the URL field) must not stop every button of the page.
+				    Not there while something is written without JavaScript: nothing on the page can be posted then. */}
+				{frozen ? null : (
+				<Form id={DRAFT_FORM_ID} method="post" encType="multipart/form-data" noValidate preventScrollReset hidden onSubmit={(event) => event.preventDefault()}>
+					{/* The default button, first of the form's: Enter in a one-line answer saves, and does nothing else. */}
+					<button type="submit" name="do" value="save" hidden tabIndex={-1} />
 					<ViewerField />
 				</Form>
-				<DraftToolbar draft={draft} editors={editors} pro={loaded.pro} hydrated={hydrated} offerUpgrade={loaded.offerExportUpgrade} />
+				)}
+				{refused.length ? <RefusedSummary refused={refused} skipped={skipped} /> : null}
+				<DraftToolbar draft={draft} editors={editors} pro={loaded.pro} hydrated={hydrated} frozen={frozen} offerUpgrade={loaded.offerExportUpgrade} />
 				{loaded.offerExportUpgrade && !hydrated ? <UpgradePanel dismissTo={draftPath(draft.id)} message={EXPORT_UPGRADE_MESSAGE} proOnly /> : null}
 
 				{draft.answers.length ? (
@@ -287,6 +324,7 @@ export default function DraftPage() {
 									// The first refused answer takes focus (without JavaScript the page comes back at its top).
 									focusRefused={refused[0]?.answerId === answer.id}
 									fieldMaxChars={fieldMaxChars}
+									readOnly={!settled}
 								/>
 							</li>
 						))}
@@ -302,13 +340,29 @@ export default function DraftPage() {
 	)
 }
 
-function ProgressBar({ draft }: { draft: DraftView }) {
+/** Without JavaScript, what a refused post left undone: every other change was saved, the button's own action waits. */
+function RefusedSummary({ refused, skipped }: { refused: RefusedSave[]; skipped: string | null }) {
+	const count = refused.length === 1 ? 'One answer' : `${refused.length} answers`
+	return (
+		<div role="alert" className="flex items-start gap-3 rounded-lg border border-destructive/30 bg-destructive-soft px-4 py-3 text-sm">
+			<AlertCircle aria-hidden className="mt-0.5 size-5 shrink-0 text-destructive" />
+			<p>
+				{count} could not be saved; each says why below, with your text kept. The others were saved.
+				{skipped ? ` ${skipped} was not done: press it again once these are saved.` : ''}
+			</p>
+		</div>
+	)
+}
+
+function ProgressBar({ draft, hydrated }: { draft: DraftView; hydrated: boolean }) {
 	const written = draft.answers.filter((answer) => answer.status !== 'pending').length
 	const total = draft.answers.length || 1
+	const writing = draft.status === 'generating'
 	return (
 		<div className="grid gap-2 rounded-lg border border-border bg-card px-4 py-3 shadow-card">
 			<p role="status" aria-live="polite" className="text-sm font-medium">
-				{draft.status === 'generating' ? progressText(draft) : 'Writing a new answer…'}
+				{writing ? progressText(draft) : 'Writing a new answer…'}
+				{hydrated ? null : <span className="font-normal text-muted-foreground"> This page updates itself; answers can be edited once it is written.</span>}
 			</p>
 			<div
 				role="progressbar"
@@ -325,13 +379,28 @@ function ProgressBar({ draft }: { draft: DraftView }) {
 }
 
 /** Copy All, Download, the Pro exports, the status and Delete. */
-function DraftToolbar({ draft, editors, pro, hydrated, offerUpgrade }: { draft: DraftView; editors: AnswerEditors; pro: boolean; hydrated: boolean; offerUpgrade: boolean }) {
+function DraftToolbar({
+	draft,
+	editors,
+	pro,
+	hydrated,
+	frozen,
+	offerUpgrade,
+}: {
+	draft: DraftView
+	editors: AnswerEditors
+	pro: boolean
+	hydrated: boolean
+	/** Without JavaScript while something is written: the status cannot be posted. */
+	frozen: boolean
+	offerUpgrade: boolean
+}) {
 	const navigation = useNavigation()
 	// `?upgrade=export` (a free artist's export link, followed before the page was hydrated): the offer, as the dialog once it can open.
 	const [upgradeOpen, setUpgradeOpen] = useState(offerUpgrade)
 	const path = draftPath(draft.id)
 	const changingStatus = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'status'
-	const canMark = draft.status === 'draft' || draft.status === 'in_progress' || draft.status === 'completed'
+	const canMark = (draft.status === 'draft' || draft.status === 'in_progress' || draft.status === 'completed') && !frozen
 	const written = draft.answers.some((answer) => answer.status === 'written')
 	const exportLink = (format: 'pdf' | 'docx', label: string) =>
 		pro || !hydrated ? (

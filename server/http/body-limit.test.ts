@@ -102,8 +102,8 @@ describe('bodyLimitFor', () => {
 		// The draft page's one form: every answer's field, each a share of it (answer-form.test.ts), and
 		// on a page of ordinary length the longest field (twice what is saved, so an answer a little too
 		// long is refused with its reason) in every answer, as multipart at its worst (3 bytes a unit).
-		expect(DRAFT_FORM_LIMIT).toBe(4 * MiB)
-		expect(DRAFT_FORM_LIMIT).toBeGreaterThan(13 * ANSWER_FIELD_MAX_CHARS * 3)
+		expect(DRAFT_FORM_LIMIT).toBe(8 * MiB)
+		expect(DRAFT_FORM_LIMIT).toBeGreaterThan(27 * ANSWER_FIELD_MAX_CHARS * 3)
 		expect(ANSWER_FIELD_MAX_CHARS).toBe(2 * ANSWER_MAX_CHARS)
 		// Forms without files: the onboarding's links and website (2,048 characters each) form-encoded at their worst.
 		expect(PROFILE_FORM_LIMIT).toBeGreaterThan(4 * 2048 * 9)

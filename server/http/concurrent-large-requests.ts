@@ -66,7 +66,12 @@ export function limitConcurrentLargeRequests({ maxPerUser = MAX_CONCURRENT_LARGE
 		if (!userId) return shape === 'form' ? next() : refuseTrpc(res, 'UNAUTHORIZED', 401, LARGE_REQUEST_MESSAGES.signedOut)
 		const count = inFlight.get(userId) ?? 0
 		if (count >= maxPerUser) {
-			if (shape === 'form') return refuseUnreadBody(res, 429, LARGE_REQUEST_MESSAGES.tooMany)
+			// The body is within its route's limit (bodyLimits ran first): read to its end and thrown away,
+			// so the browser gets the sentence, not "connection reset" halfway through a slow upload.
+			if (shape === 'form') {
+				req.resume()
+				return void res.status(429).type('text/plain').send(LARGE_REQUEST_MESSAGES.tooMany)
+			}
 			return refuseTrpc(res, 'TOO_MANY_REQUESTS', 429, LARGE_REQUEST_MESSAGES.tooMany)
 		}
 

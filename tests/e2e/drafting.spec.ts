@@ -17,8 +17,8 @@ const QUESTIONS = [
 	{ label: 'Equipment needed', slug: 'equipment-needed', type: 'multi_select' as const, options: ['Wood shop', 'Projectors', 'Scissor lift'] },
 ]
 
-async function opportunity() {
-	return createE2eOpportunity({ title: `Harbour Residency ${randomBytes(3).toString('hex')}`, questions: QUESTIONS })
+async function opportunity(questions: Parameters<typeof createE2eOpportunity>[0]['questions'] = QUESTIONS) {
+	return createE2eOpportunity({ title: `Harbour Residency ${randomBytes(3).toString('hex')}`, questions })
 }
 
 /** Generates a draft from the opportunity's page and waits until it is written. */
@@ -301,9 +301,9 @@ test('the button reads "Generating..." while the request runs, Copy All copies e
 })
 
 /** A new draft open in two tabs of one artist: `page`, where it was generated, and the one returned. */
-async function draftInTwoTabs(page: Page, context: BrowserContext, baseURL: string) {
+async function draftInTwoTabs(page: Page, context: BrowserContext, baseURL: string, questions: Parameters<typeof opportunity>[0] = QUESTIONS) {
 	await signIn(context, await createE2eUser({ credits: 1, granted: true }), baseURL)
-	const { id } = await opportunity()
+	const { id } = await opportunity(questions)
 	const path = await generate(page, id)
 	const other = await context.newPage()
 	await open(other, path)
@@ -376,10 +376,10 @@ test("an edit in a tab opened before another tab's save is not saved over it unl
 test("typing in several answers and pressing any answer's button keeps them all; an answer changed in another tab, not in this one, is left as that tab saved it", async ({ page, context, baseURL }) => {
 	// Without JavaScript every field and button of the page belongs to one form (ADR 020), which
 	// saves each changed answer first; with it, autosave does. Either way nothing typed is lost.
-	const other = await draftInTwoTabs(page, context, baseURL!)
+	const other = await draftInTwoTabs(page, context, baseURL!, [...QUESTIONS, { label: 'Portfolio link', slug: 'portfolio-link', type: 'url' as const }])
 	const card = (tab: Page, label: string) => tab.getByRole('group', { name: new RegExp(label) })
 	const ids = new Map<string, string>()
-	for (const label of ['Artist statement', 'Project title', 'Primary medium', 'Equipment needed']) {
+	for (const label of ['Artist statement', 'Project title', 'Primary medium', 'Equipment needed', 'Portfolio link']) {
 		ids.set(label, await card(page, label).locator('input[name="answerId"]').first().inputValue())
 	}
 	const stored = (label: string) =>
@@ -388,17 +388,18 @@ test("typing in several answers and pressing any answer's button keeps them all;
 		if (isJs()) await expect(card(tab, label).getByText('Saved', { exact: true })).toBeVisible()
 	}
 
-	// Two answers typed, one Save: both saved.
+	// Three answers typed, one of them no web address yet, and Enter in a one-line answer: all saved,
+	// and nothing else done (Enter used to press the page's first button, "Mark as completed").
 	await card(page, 'Artist statement').getByRole('textbox').fill('Statement typed first.')
+	await card(page, 'Portfolio link').getByRole('textbox').fill('N/A')
 	await card(page, 'Project title').getByRole('textbox').fill('Tide Lines')
-	await settled(page, 'Artist statement')
-	await settled(page, 'Project title')
-	if (!isJs()) {
-		await card(page, 'Project title').getByRole('button', { name: 'Save answer 2' }).click()
-		await expect(toasts(page)).toContainText('Your 2 answers were saved.')
-	}
+	await card(page, 'Project title').getByRole('textbox').press('Enter')
+	for (const label of ['Artist statement', 'Portfolio link', 'Project title']) await settled(page, label)
+	if (!isJs()) await expect(toasts(page)).toContainText('Your 3 answers were saved.')
+	await expect(page.getByRole('button', { name: 'Mark as completed' })).toBeVisible()
 	expect((await stored('Artist statement')).text).toBe('Statement typed first.')
 	expect((await stored('Project title')).text).toBe('Tide Lines')
+	expect((await stored('Portfolio link')).text).toBe('N/A')
 
 	// The tab opened before those saves changes another answer only: the two it still shows the old
 	// text of are not saved back over the new.
@@ -439,11 +440,37 @@ test("typing in several answers and pressing any answer's button keeps them all;
 		await expect(card(other, 'Artist statement').getByText('This answer was changed in another tab or window. Save again to keep yours.')).toBeVisible()
 		await expect(refused).toHaveValue('From the tab that is out of date.')
 		await expect(refused).toBeFocused()
+		await expect(other.getByText('One answer could not be saved; each says why below, with your text kept. The others were saved. Regenerate was not done: press it again once these are saved.')).toBeVisible()
 		expect(JSON.parse((await stored('Equipment needed')).text)).toContain('Projectors')
 		await expect(card(other, 'Equipment needed').getByRole('checkbox', { name: 'Projectors' })).toBeChecked()
 		expect(await stored('Primary medium')).toEqual({ text: 'Sculpture', status: 'written' })
 		expect((await stored('Artist statement')).text).toBe('Typed before marking the draft completed.')
 	}
+})
+
+test('while an answer is being written, the page follows it; without JavaScript it reloads itself, so nothing can be typed to be lost meanwhile', async ({ page, context, baseURL }) => {
+	await signIn(context, await createE2eUser({ credits: 1, granted: true }), baseURL!)
+	const { id } = await opportunity()
+	const path = await generate(page, id)
+	const title = page.getByRole('group', { name: /Project title/ })
+	const statementId = await page.getByRole('group', { name: /Artist statement/ }).locator('input[name="answerId"]').first().inputValue()
+	// An answer being rewritten (a Regenerate from another tab), as the worker leaves it until it is written.
+	await withE2eDb((client) => client.query("UPDATE draft_answers SET status = 'pending' WHERE id = $1", [statementId]))
+	await open(page, path)
+	await expect(page.getByText('Writing a new answer…')).toBeVisible()
+	if (isJs()) {
+		// Live: the other answers stay editable, and autosave keeps what is typed.
+		await expect(title.getByRole('textbox')).toBeEditable()
+	} else {
+		await expect(page.getByText('This page updates itself; answers can be edited once it is written.')).toBeVisible()
+		await expect(title.getByRole('textbox')).not.toBeEditable()
+		await expect(page.getByRole('button', { name: /^Save answer/ })).toHaveCount(0)
+		await expect(page.getByRole('button', { name: 'Mark as completed' })).toHaveCount(0)
+	}
+	// Written: the page shows it (by reloading itself without JavaScript), and editing is back.
+	await withE2eDb((client) => client.query("UPDATE draft_answers SET status = 'written', model_answer = 'The rewritten statement.', edit_revision = edit_revision + 1 WHERE id = $1", [statementId]))
+	await expect(page.getByRole('group', { name: /Artist statement/ }).getByRole('textbox')).toHaveValue('The rewritten statement.', { timeout: 15_000 })
+	await expect(title.getByRole('textbox')).toBeEditable()
 })
 
 test('an edit made after the browser signed in to another account says so and keeps the text; signing back in lets it through', async ({ page, context, baseURL }) => {

@@ -10,7 +10,7 @@ import { AlertCircle, LoaderCircle, Redo2, RefreshCw, Save, Undo2 } from '#app/c
 import { cn } from '#app/utils/cn.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { answerFormatProblem, answerType, isLimitedType, limitState } from '#server/domain/drafting/answer-fit.ts'
-import { answerField, choicesOf, DRAFT_FORM_ID, fingerprint, parseChoices, untouchedPost } from '#server/domain/drafting/answer-form.ts'
+import { answerField, choicesOf, DRAFT_FORM_ID, fingerprint, normalizeNewlines, parseChoices, untouchedPost } from '#server/domain/drafting/answer-form.ts'
 import { DRAFT_MESSAGES } from '#server/domain/drafting/drafting.schema.ts'
 import { displayAnswer } from '#server/domain/drafting/export/document.ts'
 import type { DraftView } from '#server/domain/drafting/drafts.ts'
@@ -35,6 +35,11 @@ type AnswerCardProps = {
 	focusRefused?: boolean
 	/** The field's maxlength without JavaScript: the page's form carries every answer (answerFieldMaxChars). */
 	fieldMaxChars: number
+	/**
+	 * Without JavaScript while the draft is being written: the page reloads itself every few seconds,
+	 * which would lose anything typed, so the field cannot be typed in until it is done.
+	 */
+	readOnly?: boolean
 }
 
 /**
@@ -44,7 +49,7 @@ type AnswerCardProps = {
  * forms of their own; without it the field, a Save button, Regenerate and Undo all belong to the
  * page's one form (DRAFT_FORM_ID), which saves every changed answer before it does what was pressed.
  */
-export function AnswerCard({ number, answer, draftId, canRewrite, context, refused, focusRefused, fieldMaxChars }: AnswerCardProps) {
+export function AnswerCard({ number, answer, draftId, canRewrite, context, refused, focusRefused, fieldMaxChars, readOnly }: AnswerCardProps) {
 	const hydrated = useHydrated()
 	const id = useId()
 	const navigation = useNavigation()
@@ -92,10 +97,25 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 			</div>
 
 			{pending ? (
-				<p role="status" className="flex items-center gap-2 rounded-md border border-dashed border-border bg-muted/40 px-3 py-6 text-sm text-muted-foreground">
-					<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
-					Writing this answer…
-				</p>
+				<>
+					<p role="status" className="flex items-center gap-2 rounded-md border border-dashed border-border bg-muted/40 px-3 py-6 text-sm text-muted-foreground">
+						<LoaderCircle aria-hidden className="size-4 animate-spin motion-reduce:animate-none" />
+						Writing this answer…
+					</p>
+					{refused ? (
+						// Regenerated in another tab after this page loaded, with a save refused: the text typed here, to copy.
+						<div className="grid gap-1.5">
+							<p id={`${id}-refused`} className="flex items-start gap-2 text-sm font-medium text-destructive">
+								<AlertCircle aria-hidden className="mt-0.5 size-4 shrink-0" />
+								{refused.error}
+							</p>
+							<label htmlFor={fieldId} className="text-sm font-medium">
+								Your text
+							</label>
+							<textarea id={fieldId} readOnly value={refused.text} rows={6} aria-describedby={`${id}-refused`} autoFocus={focusRefused && !hydrated ? true : undefined} className={fieldClassName} />
+						</div>
+					) : null}
+				</>
 			) : (
 				<div className="grid gap-2">
 					<input type="hidden" form={DRAFT_FORM_ID} name="answer" value={answer.id} />
@@ -130,6 +150,7 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 						// reason just above, not at the page's top (a tester found the reason 3,300 px down, unseen).
 						refused={refused ? (refused.conflict ? 'conflict' : 'invalid') : null}
 						takeFocus={Boolean(focusRefused) && !hydrated}
+						readOnly={Boolean(readOnly) && !hydrated}
 					/>
 					<div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
 						<p id={`${id}-count`} className="text-muted-foreground">
@@ -155,7 +176,7 @@ export function AnswerCard({ number, answer, draftId, canRewrite, context, refus
 							{refused ? null : <SaveStatus number={number} state={autosave.state} onRetry={autosave.retry} onKeepMine={autosave.overwrite} />}
 						</p>
 					</div>
-					{hydrated ? null : (
+					{hydrated || readOnly ? null : (
 						<div>
 							{/* Saves every answer changed on the page, this one among them. */}
 							<Button type="submit" form={DRAFT_FORM_ID} name="do" value={`save:${answer.id}`} variant="outline" size="sm">
@@ -330,6 +351,7 @@ type AnswerControlProps = {
 	refused: 'invalid' | 'conflict' | null
 	/** The first refused answer's control is focused until hydrated. */
 	takeFocus: boolean
+	readOnly: boolean
 }
 
 /**
@@ -338,7 +360,7 @@ type AnswerControlProps = {
  * for long text and unknown types. Every control belongs to the page's one form and posts as
  * `value.{answerId}` (checkboxes as `values.{answerId}`).
  */
-function AnswerControl({ id, answerId, maxChars, labelledBy, describedBy, type, options, value, onChange, hydrated, refused, takeFocus: focused }: AnswerControlProps) {
+function AnswerControl({ id, answerId, maxChars, labelledBy, describedBy, type, options, value, onChange, hydrated, refused, takeFocus: focused, readOnly }: AnswerControlProps) {
 	const shaped = answerType(type)
 	const takeFocus = focused || undefined
 	if (shaped === 'multiple_choice' || shaped === 'multi_select') {
@@ -367,6 +389,7 @@ function AnswerControl({ id, answerId, maxChars, labelledBy, describedBy, type, 
 							name={multiple ? answerField.values(answerId) : answerField.value(answerId)}
 							value={option}
 							checked={chosen.includes(option)}
+							disabled={readOnly || undefined}
 							onChange={(event) => toggle(option, event.currentTarget.checked)}
 							autoFocus={option === focusedChoice ? takeFocus : undefined}
 							className="checkbox shrink-0"
@@ -382,6 +405,7 @@ function AnswerControl({ id, answerId, maxChars, labelledBy, describedBy, type, 
 		form: DRAFT_FORM_ID,
 		name: answerField.value(answerId),
 		value,
+		readOnly: readOnly || undefined,
 		// With JavaScript the field takes any paste and the save line says when it is too long; without,
 		// the post does (and keeps the text), up to twice what an answer holds.
 		maxLength: hydrated ? undefined : maxChars,
@@ -397,6 +421,8 @@ function AnswerControl({ id, answerId, maxChars, labelledBy, describedBy, type, 
 		return (
 			<textarea
 				{...common}
+				// A stored "\r\n" first line break would be lost to the HTML parser (React keeps a leading "\n" only).
+				value={normalizeNewlines(value)}
 				rows={Math.min(20, Math.max(6, Math.ceil(value.length / 90) + value.split('\n').length))}
 				onChange={(event) => onChange(event.currentTarget.value)}
 				className={cn(fieldClassName, 'min-h-32 py-2 leading-relaxed')}

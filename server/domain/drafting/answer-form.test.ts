@@ -33,6 +33,17 @@ const B = '0b6f1c3e-0000-4000-8000-000000000002'
 const C = '0b6f1c3e-0000-4000-8000-000000000003'
 
 describe("the draft page's one form saves only the answers the artist changed", () => {
+	test('a one-line field posts its text without line breaks, a URL field without the spaces around it too', () => {
+		expect(untouchedPost({ questionType: 'short_text', options: [], text: 'A title\nthat had a line break\r\n' })).toBe('A titlethat had a line break')
+		expect(untouchedPost({ questionType: 'number', options: [], text: ' 12,000\n' })).toBe(' 12,000')
+		expect(untouchedPost({ questionType: 'url', options: [], text: '  https://ada.example.com \n' })).toBe('https://ada.example.com')
+		expect(untouchedPost({ questionType: 'long_text', options: [], text: '\r\nFirst.\r\nSecond.\rThird.' })).toBe('\nFirst.\nSecond.\nThird.')
+		expect(untouchedPost({ questionType: 'multi_select', options: ['a', 'b', 'c'], text: '["c", "a", "z"]' })).toBe('["a","c","z"]')
+		expect(untouchedPost({ questionType: 'multi_select', options: ['a'], text: 'not a list' })).toBe('[]')
+		// The multipart reader drops a leading byte-order mark (pasted text can carry one).
+		expect(untouchedPost({ questionType: 'long_text', options: [], text: '\uFEFFPasted.' })).toBe('Pasted.')
+	})
+
 	test('answers left as loaded are not edits, whatever the browser did to their line breaks and spaces', () => {
 		const form = pagePost(`save:${A}`, [
 			{ id: A, questionType: 'long_text', text: 'First line.\nSecond line.' },
@@ -79,7 +90,9 @@ describe("the draft page's one form saves only the answers the artist changed", 
 		expect(command(`redo:${A}`)).toEqual({ intent: 'undo', answerId: A, direction: 'redo' })
 		expect(command('status:completed')).toEqual({ intent: 'status', status: 'completed' })
 		expect(command('status:in_progress')).toEqual({ intent: 'status', status: 'in_progress' })
-		for (const unknown of ['', 'save', 'save:', 'status:deleted', `delete:${A}`, `save:${A}:extra`, `save:${'x'.repeat(101)}`]) expect(command(unknown), unknown).toBeUndefined()
+		// Enter in a one-line answer presses the form's hidden default button, which saves and does nothing else.
+		expect(command('save')).toEqual({ intent: 'save', answerId: '' })
+		for (const unknown of ['', 'save:', 'status:deleted', `delete:${A}`, `save:${A}:extra`, `save:${'x'.repeat(101)}`]) expect(command(unknown), unknown).toBeUndefined()
 	})
 
 	test('a post it cannot read is refused whole: a file for a field, too many answers', () => {
@@ -108,7 +121,9 @@ describe("the draft page's one form saves only the answers the artist changed", 
 
 describe("each answer's field without JavaScript", () => {
 	test('takes twice what an answer holds on a page of ordinary length', () => {
-		for (const answers of [1, 10, 13]) expect(answerFieldMaxChars(answers), String(answers)).toBe(ANSWER_FIELD_MAX_CHARS)
+		for (const answers of [1, 10, 27]) expect(answerFieldMaxChars(answers), String(answers)).toBe(ANSWER_FIELD_MAX_CHARS)
+		// Each still takes a whole answer (50,000 characters) on a page of 55.
+		expect(answerFieldMaxChars(55)).toBeGreaterThanOrEqual(50_000)
 	})
 
 	test('shares the form out so that every field, full of three-byte characters, fits its limit together', () => {

@@ -16,7 +16,7 @@ import { ANSWER_FIELD_MAX_CHARS } from './drafting.schema.ts'
 export const DRAFT_FORM_ID = 'draft-answers'
 
 /** The largest body the page's form may send (server/http/body-limit.ts refuses more, unread). */
-export const DRAFT_FORM_MAX_BYTES = 4 * 1024 * 1024
+export const DRAFT_FORM_MAX_BYTES = 8 * 1024 * 1024
 /** The form is multipart: text travels as UTF-8, at most 3 bytes a UTF-16 unit. */
 const BYTES_PER_UNIT = 3
 /** A part's boundary and headers, and the small fields (ids, revision, fingerprint) each answer posts. */
@@ -27,7 +27,7 @@ const BYTES_PER_PAGE = 16 * 1024
 /**
  * How many characters one answer's field takes without JavaScript (its maxlength) on a page of
  * `answers` answers: twice what an answer holds, unless so many answers would not fit the form's
- * limit together (beyond 13 answers, every field full of three-byte characters).
+ * limit together (beyond 27 answers, every field full of three-byte characters).
  */
 export function answerFieldMaxChars(answers: number) {
 	const count = Math.max(1, answers)
@@ -72,10 +72,12 @@ export const normalizeNewlines = (text: string) => text.replace(/\r\n?/g, '\n')
  * field drops line breaks (and a URL field the spaces around it), a multi-select posts its ticked
  * boxes, a radio group nothing when none is chosen.
  */
-export function untouchedPost({ questionType, options, text }: { questionType: string; options: string[]; text: string }) {
+export function untouchedPost({ questionType, options, text: stored }: { questionType: string; options: string[]; text: string }) {
+	// A multipart reader decodes each field as UTF-8 text, dropping a leading byte-order mark (pasted text can carry one).
+	const text = stored.replace(/^\uFEFF/, '')
 	switch (answerType(questionType)) {
 		case 'multi_select':
-			return multiSelectText(options, parseChoices(text))
+			return multiSelectText(options, parseChoices(stored))
 		case 'multiple_choice':
 		case 'long_text':
 			return normalizeNewlines(text)
@@ -115,8 +117,12 @@ export type DraftCommand =
 	| { intent: 'status'; status: string }
 	| { intent: 'none' }
 
-/** The button pressed (`do`): "save:{answerId}", "regenerate:…", "undo:…", "redo:…", "status:completed|in_progress". */
+/**
+ * The button pressed (`do`): "save:{answerId}", "regenerate:…", "undo:…", "redo:…",
+ * "status:completed|in_progress", or "save" (the form's hidden default button: Enter in a one-line answer).
+ */
 export const DraftPageCommand = z.string({ error: 'Choose what to do' }).transform((value, context): DraftCommand => {
+	if (value === 'save') return { intent: 'save', answerId: '' }
 	const [verb = '', target = '', ...rest] = value.split(':')
 	if (rest.length === 0 && verb === 'status' && (target === 'completed' || target === 'in_progress')) return { intent: 'status', status: target }
 	if (rest.length === 0 && RecordId.safeParse(target).success) {
