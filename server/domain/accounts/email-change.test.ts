@@ -6,7 +6,7 @@ import { createSession, validateSessionToken } from '#server/auth/session.server
 import { LIMITS } from '#server/domain/rate-limit.ts'
 import { ACCOUNT_MESSAGES, LINK_INVALID_MESSAGE } from './accounts.schema.ts'
 import { approveEmailChange, confirmEmailChange, describeEmailChangeLink, EMAIL_CHANGE_PATH, requestEmailChange } from './email-change.ts'
-import { EMAIL_TOKEN_TTL_MS } from './email-tokens.ts'
+import { EMAIL_TOKEN_TTL_MS, isEmailTokenUsable, issueEmailToken } from './email-tokens.ts'
 
 const MINUTE = 60 * 1000
 
@@ -47,6 +47,8 @@ describe('moving an account to another e-mail address', () => {
 		// A link of one step does not do the other's.
 		await expect(confirmEmailChange(ctx, { token: approval })).rejects.toThrow(LINK_INVALID_MESSAGE)
 
+		// A sign-in link sent to the old address before the move.
+		const magic = await issueEmailToken(ctx.db, user.id, 'magic_link')
 		const { newEmail, signedIn } = await confirmEmailChange(ctx, { token: confirmation })
 		expect(newEmail).toBe(next)
 		expect(await emailOf()).toBe(next)
@@ -54,6 +56,8 @@ describe('moving an account to another e-mail address', () => {
 		expect(await validateSessionToken(ctx.db, signedIn.session.token)).toMatchObject({ user: { id: user.id } })
 		expect(emailsTo(user.email).at(-1)?.subject).toBe('Your Callboard e-mail address was changed')
 		await expect(confirmEmailChange(ctx, { token: confirmation })).rejects.toThrow(LINK_INVALID_MESSAGE)
+		// It no longer signs in: whoever reads the old mailbox has no way back in.
+		expect(await isEmailTokenUsable(ctx, magic, 'magic_link')).toBe(false)
 	})
 
 	test('its own address is refused with a field message; a malformed one too', async () => {

@@ -55,8 +55,8 @@ export async function approveEmailChange(ctx: Ctx, input: EmailTokenInput, now =
 }
 
 /**
- * The new address confirmed: the account moves there, every session ends, the old address is told,
- * and this browser gets a fresh session. An address taken since (another account signed up with
+ * The new address confirmed: the account moves there, every session and every link still out ends,
+ * the old address is told, and this browser gets a fresh session. An address taken since (another account signed up with
  * it) changes nothing: INVALID, and the link stays unused.
  */
 export async function confirmEmailChange(ctx: Ctx, input: EmailTokenInput, now = new Date()) {
@@ -69,6 +69,8 @@ export async function confirmEmailChange(ctx: Ctx, input: EmailTokenInput, now =
 			const { email: oldEmail } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } })
 			await tx.user.update({ where: { id: userId }, data: { email: newEmail, emailVerifiedAt: now } })
 			await invalidateAllSessions(tx, userId)
+			// Every link still out (a magic link or a reset sent to the old address, another change) stops working.
+			await tx.emailToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } })
 			await ctx.jobs.send('email.send', emailChangedMessage({ to: oldEmail, newEmail }), { tx })
 			return { userId, newEmail }
 		})
