@@ -78,7 +78,8 @@ export default function Account() {
 	const focusPasswordLink = useFlashFocus(FLASH_FOCUS.passwordLink)
 	const focusEmailChange = useFlashFocus(FLASH_FOCUS.emailChange)
 	const failedFor = (intent: string) => (failed && 'intent' in failed && failed.intent === intent ? failed : undefined)
-	const typed = (failedFor('delete')?.values as { email?: string } | undefined)?.email
+	const deleteFailed = failedFor('delete')
+	const typed = (deleteFailed?.values as { email?: string } | undefined)?.email
 	const emailChange = failedFor('change-email')
 	const typedNewEmail = (emailChange?.values as { newEmail?: string } | undefined)?.newEmail
 	return (
@@ -124,11 +125,7 @@ export default function Account() {
 							autoFocus: focusEmailChange ?? (emailChange ? true : undefined),
 						}}
 					/>
-					{emailChange && !emailChange.fieldErrors.newEmail ? (
-						<p id="email-change-error" role="alert" className="text-sm font-medium text-destructive">
-							{emailChange.formError}
-						</p>
-					) : null}
+					<FormError id="email-change-error" failed={emailChange} field="newEmail" />
 					<div>
 						<Button type="submit" variant="outline" disabled={busy('change-email')}>
 							<Mail aria-hidden />
@@ -153,18 +150,14 @@ export default function Account() {
 				title="Delete account"
 				description="Deletes your profile, CV and images, your drafts and their context, your saved calls and your credits, for good. A Pro subscription is cancelled at once."
 			>
-				<Form method="post" className="grid gap-4" aria-describedby={failedFor('delete') && !failedFor('delete')?.fieldErrors.email ? 'delete-error' : undefined}>
+				<Form method="post" className="grid gap-4" aria-describedby={deleteFailed && !deleteFailed.fieldErrors.email ? 'delete-error' : undefined}>
 					<input type="hidden" name="intent" value="delete" />
 					<Field
 						label={`Type your e-mail address (${email}) to confirm`}
-						errors={failedFor('delete')?.fieldErrors.email}
+						errors={deleteFailed?.fieldErrors.email}
 						inputProps={{ name: 'email', type: 'email', autoComplete: 'off', defaultValue: typed ?? '', maxLength: 320, required: true }}
 					/>
-					{failedFor('delete') && !failedFor('delete')?.fieldErrors.email ? (
-						<p id="delete-error" role="alert" className="text-sm font-medium text-destructive">
-							{failedFor('delete')?.formError}
-						</p>
-					) : null}
+					<FormError id="delete-error" failed={deleteFailed} field="email" />
 					<div>
 						<Button type="submit" variant="destructive" disabled={busy('delete')}>
 							<Trash2 aria-hidden />
@@ -174,6 +167,16 @@ export default function Account() {
 				</Form>
 			</SectionCard>
 		</div>
+	)
+}
+
+/** A form's own refusal, when it is not about its field (which says it itself): read out as it appears. */
+function FormError({ id, failed, field }: { id: string; failed: { formError: string; fieldErrors: Record<string, string[] | undefined> } | undefined; field: string }) {
+	if (!failed || failed.fieldErrors[field]) return null
+	return (
+		<p id={id} role="alert" className="text-sm font-medium text-destructive">
+			{failed.formError}
+		</p>
 	)
 }
 
