@@ -52,6 +52,8 @@ export const DRAFT_MESSAGES = {
 	proOnly: 'Exports to PDF and Word are part of Pro.',
 	/** A choice question's answer that is not among its options (a form or request made by hand). */
 	notAnOption: "Choose from the question's options.",
+	/** A multi-select's choices that are not among the question's options. */
+	notOptions: (choices: string[]) => `Choose from the question's options: untick ${choices.map((choice) => `“${choice.slice(0, 200)}”`).join(', ')}.`,
 } as const
 
 /** The spec's generate-draft request: which opportunity, in which tone. */

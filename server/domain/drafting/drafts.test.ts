@@ -146,9 +146,14 @@ describe('drafts', () => {
 		expect(await saveAnswerEdit(ctx, owner, { answerId: stage!, userEdit: 'Finished' })).toMatchObject({ saved: true })
 		expect(await saveAnswerEdit(ctx, owner, { answerId: media!, userEdit: '["Oil","Wood"]' })).toMatchObject({ saved: true })
 		await expect(saveAnswerEdit(ctx, owner, { answerId: stage!, userEdit: 'Lorem ipsum' })).rejects.toMatchObject(refused)
-		for (const userEdit of ['Lorem ipsum', '["Oil","Bronze"]', '[1,2]', '{"a":"Oil"}', '"Oil"']) {
+		for (const userEdit of ['Lorem ipsum', '[1,2]', '{"a":"Oil"}', '"Oil"']) {
 			await expect(saveAnswerEdit(ctx, owner, { answerId: media!, userEdit })).rejects.toMatchObject(refused)
 		}
+		// A choice that is not an option (renamed by the admin since) is named, to be unticked.
+		await expect(saveAnswerEdit(ctx, owner, { answerId: media!, userEdit: '["Oil","Bronze"]' })).rejects.toMatchObject({
+			code: 'INVALID',
+			message: "Choose from the question's options: untick “Bronze”.",
+		})
 		expect((await getDraftForOwner(ctx, owner, { draftId })).answers.map((answer) => answer.text)).toEqual(['Finished', '["Oil","Wood"]'])
 		// Clearing a choice is allowed.
 		expect(await saveAnswerEdit(ctx, owner, { answerId: media!, userEdit: '[]' })).toMatchObject({ saved: true })

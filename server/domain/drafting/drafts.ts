@@ -186,13 +186,15 @@ export async function saveAnswerEdit(ctx: Pick<AppContext, 'db'>, actor: Actor, 
 			stored_revision: bigint
 			stored_tab: string | null
 			shape_ok: boolean
+			options: string[]
+			question_type: string
 			revision: bigint | null
 			saved_draft_status: string | null
 		}[]
 	>`
 		WITH own AS (
 			SELECT a.id, a.draft_id, a.status::text AS answer_status, d.status::text AS draft_status,
-			       a.edit_revision AS stored_revision, a.edit_tab AS stored_tab,
+			       a.edit_revision AS stored_revision, a.edit_tab AS stored_tab, a.options, a.question_type::text AS question_type,
 			       -- A choice question takes its own options only (stored as the page sends them: one
 			       -- option, or a JSON array of options), or nothing.
 			       COALESCE(CASE a.question_type::text
@@ -219,12 +221,16 @@ export async function saveAnswerEdit(ctx: Pick<AppContext, 'db'>, actor: Actor, 
 			WHERE d.id = saved.draft_id
 			RETURNING d.status::text AS status
 		)
-		SELECT own.answer_status, own.draft_status, own.stored_revision, own.stored_tab, own.shape_ok, (SELECT edit_revision FROM saved) AS revision,
+		SELECT own.answer_status, own.draft_status, own.stored_revision, own.stored_tab, own.shape_ok, own.options, own.question_type, (SELECT edit_revision FROM saved) AS revision,
 		       (SELECT status FROM draft) AS saved_draft_status
 		FROM own`
 	if (!row) throw new DomainError('NOT_FOUND', 'Answer not found')
 	if (row.answer_status === 'pending') throw new DomainError('CONFLICT', 'This answer is being written. Edit it once it appears.')
-	if (!row.shape_ok) throw new DomainError('INVALID', DRAFT_MESSAGES.notAnOption)
+	if (!row.shape_ok) {
+		// A multi-select holding a choice that is no longer an option (the admin renamed it): which to untick.
+		const strays = row.question_type === 'multi_select' ? (chosen ?? []).filter((choice) => !row.options.includes(choice)) : []
+		throw new DomainError('INVALID', strays.length ? DRAFT_MESSAGES.notOptions(strays) : DRAFT_MESSAGES.notAnOption)
+	}
 	if (row.revision === null) {
 		// Not saved: another page's newer revision, or an older edit of this page arriving late (changes nothing).
 		const ownRevision = tab !== undefined && row.stored_tab === tab
