@@ -8,7 +8,7 @@ import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { serializeSessionCookie } from '#server/auth/session.server.ts'
 import { ACCOUNT_MESSAGES, LINK_INVALID_MESSAGE } from '#server/domain/accounts/accounts.schema.ts'
-import { approveEmailChange, confirmEmailChange, describeEmailChangeLink } from '#server/domain/accounts/email-change.ts'
+import { approveEmailChange, confirmEmailChange, describeEmailChangeLink, EMAIL_CHANGE_PATH } from '#server/domain/accounts/email-change.ts'
 
 export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
 
@@ -21,21 +21,25 @@ export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-lay
 export const meta: MetaFunction = () => pageMeta({ title: 'Change your e-mail address', noindex: true })
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-	const token = new URL(request.url).searchParams.get('token') ?? ''
+	const url = new URL(request.url)
+	// Where the first link's button leads (a redirect, so a reload does not post it again).
+	if (url.searchParams.get('sent') === '1') return { token: null, link: null, sent: true }
+	const token = url.searchParams.get('token') ?? ''
 	const link = await describeEmailChangeLink(context.app, token)
-	if (!link) return data({ token: null, link: null }, { status: 400 })
-	return { token, link }
+	if (!link) return data({ token: null, link: null, sent: false }, { status: 400 })
+	return { token, link, sent: false }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const { app } = context
 	const token = String((await readForm(request)).get('token') ?? '')
 	const link = await describeEmailChangeLink(app, token)
-	if (!link) return data({ formError: LINK_INVALID_MESSAGE, approved: null }, { status: 400 })
+	if (!link) return data({ formError: LINK_INVALID_MESSAGE }, { status: 400 })
 	if (link.step === 'approve') {
 		const approved = await handleFormErrors(() => approveEmailChange(app, { token }))
 		if (!approved.ok) return approved.response
-		return { formError: null, approved: approved.value.newEmail }
+		const description = ACCOUNT_MESSAGES.emailChangeApproved(approved.value.newEmail)
+		return redirectWithToast(`${EMAIL_CHANGE_PATH}?sent=1`, { title: 'Check your new address', description }, app.env)
 	}
 	const confirmed = await handleFormErrors(() => confirmEmailChange(app, { token }))
 	if (!confirmed.ok) return confirmed.response
@@ -47,12 +51,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function EmailChange() {
-	const { token, link } = useLoaderData<typeof loader>()
+	const { token, link, sent } = useLoaderData<typeof loader>()
 	const answered = useActionData<typeof action>()
 	const submitting = useNavigation().state !== 'idle'
-	if (answered && 'approved' in answered && answered.approved) {
+	if (sent) {
 		return (
-			<AccountCard title="Check your new address" description={ACCOUNT_MESSAGES.emailChangeApproved(answered.approved)}>
+			<AccountCard title="Check your new address" description="We sent a link to your new address. Open it to finish the change.">
 				<p className="text-sm text-muted-foreground">The link works once, for 24 hours. Until it is opened, your account keeps its current address.</p>
 			</AccountCard>
 		)

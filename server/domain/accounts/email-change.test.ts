@@ -42,10 +42,10 @@ describe('moving an account to another e-mail address', () => {
 		expect(emailsTo(next).at(-1)?.subject).toBe('Confirm your new e-mail address for Callboard')
 		const confirmation = linkToken(next)
 		expect(await describeEmailChangeLink(ctx, confirmation)).toEqual({ step: 'confirm', newEmail: next })
-		// Each link works once.
+		// Each link works once, and a link of one step does not do the other's.
 		await expect(approveEmailChange(ctx, { token: approval })).rejects.toThrow(LINK_INVALID_MESSAGE)
-		// A link of one step does not do the other's.
-		await expect(confirmEmailChange(ctx, { token: approval })).rejects.toThrow(LINK_INVALID_MESSAGE)
+		await expect(approveEmailChange(ctx, { token: confirmation })).rejects.toThrow(LINK_INVALID_MESSAGE)
+		expect(await describeEmailChangeLink(ctx, confirmation)).toEqual({ step: 'confirm', newEmail: next })
 
 		// A sign-in link sent to the old address before the move.
 		const magic = await issueEmailToken(ctx.db, user.id, 'magic_link')
@@ -70,10 +70,10 @@ describe('moving an account to another e-mail address', () => {
 		expect(emailsTo(user.email)).toEqual([])
 	})
 
-	test("an address that has an account is told so instead of getting a link, and the pages say the same either way", async () => {
+	test('an address that has an account is told so instead of getting a link, and the artist is answered the same either way', async () => {
 		const { ctx, user, actor, meta, emailsTo, linkToken, emailOf } = await setup()
 		const other = await createUser(ctx.db)
-		await requestEmailChange(ctx, actor, { newEmail: other.email }, meta)
+		expect(await requestEmailChange(ctx, actor, { newEmail: other.email }, meta)).toEqual({ email: user.email, newEmail: other.email })
 		expect(await approveEmailChange(ctx, { token: linkToken(user.email) })).toEqual({ newEmail: other.email })
 		const told = emailsTo(other.email)
 		expect(told.map((message) => message.subject)).toEqual(['This address already has a Callboard account'])
@@ -89,6 +89,22 @@ describe('moving an account to another e-mail address', () => {
 		await createUser(ctx.db, { email: next })
 		await expect(confirmEmailChange(ctx, { token: linkToken(next) })).rejects.toThrow(ACCOUNT_MESSAGES.emailTaken)
 		expect(await emailOf()).toBe(user.email)
+		// Its link is not used up by the refusal.
+		expect(await describeEmailChangeLink(ctx, linkToken(next))).toEqual({ step: 'confirm', newEmail: next })
+	})
+
+	test('asking again ends the links of the change before: a mistyped address, approved already, can no longer take the account', async () => {
+		const { ctx, user, actor, meta, linkToken, emailOf } = await setup()
+		const typo = uniqueEmail()
+		await requestEmailChange(ctx, actor, { newEmail: typo }, meta)
+		await approveEmailChange(ctx, { token: linkToken(user.email) })
+		const typoConfirmation = linkToken(typo)
+		const meant = uniqueEmail()
+		await requestEmailChange(ctx, actor, { newEmail: meant }, meta)
+		await expect(confirmEmailChange(ctx, { token: typoConfirmation })).rejects.toThrow(LINK_INVALID_MESSAGE)
+		await approveEmailChange(ctx, { token: linkToken(user.email) })
+		await confirmEmailChange(ctx, { token: linkToken(meant) })
+		expect(await emailOf()).toBe(meant)
 	})
 
 	test('the approval expires in an hour, the confirmation in a day', async () => {

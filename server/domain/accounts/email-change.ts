@@ -5,7 +5,7 @@ import type { Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { isUniqueViolation } from '#server/domain/ids.ts'
 import { limitRequests } from '#server/domain/rate-limit.ts'
-import { ACCOUNT_MESSAGES, ChangeEmailInput, EmailTokenInput } from './accounts.schema.ts'
+import { ACCOUNT_MESSAGES, ChangeEmailInput, EmailTokenInput, LINK_INVALID_MESSAGE } from './accounts.schema.ts'
 import { appUrl, claimEmailToken, issueEmailToken } from './email-tokens.ts'
 import { emailChangeApproveMessage, emailChangeConfirmMessage, emailChangedMessage, emailInUseMessage } from './emails.ts'
 import { startSession, type RequestMeta } from './sign-in.ts'
@@ -30,6 +30,11 @@ export async function requestEmailChange(ctx: Ctx, actor: Actor, input: ChangeEm
 	if (newEmail === email) throw new DomainError('INVALID', ACCOUNT_MESSAGES.sameEmail, { fieldErrors: { newEmail: [ACCOUNT_MESSAGES.sameEmail] } })
 	await limitRequests(ctx, 'email-change', { email, ip: meta.ip, now: meta.now })
 	await ctx.db.$transaction(async (tx) => {
+		// One change at a time: the links of an earlier one (a mistyped address, approved already) stop working.
+		await tx.emailToken.updateMany({
+			where: { userId: actor.id, usedAt: null, purpose: { in: ['email_change_approve', 'email_change_confirm'] } },
+			data: { usedAt: meta.now ?? new Date() },
+		})
 		const token = await issueEmailToken(tx, actor.id, 'email_change_approve', meta.now, newEmail)
 		await ctx.jobs.send('email.send', emailChangeApproveMessage({ to: email, newEmail, url: appUrl(ctx.env, EMAIL_CHANGE_PATH, { token }) }), { tx })
 	})
@@ -44,7 +49,7 @@ export async function approveEmailChange(ctx: Ctx, input: EmailTokenInput, now =
 	const { token } = parseInput(EmailTokenInput, input)
 	return ctx.db.$transaction(async (tx) => {
 		const { userId, newEmail } = await claimEmailToken(tx, token, 'email_change_approve', now)
-		if (!newEmail) throw new DomainError('INVALID', ACCOUNT_MESSAGES.emailTaken)
+		if (!newEmail) throw new DomainError('INVALID', LINK_INVALID_MESSAGE)
 		const taken = await tx.user.findUnique({ where: { email: newEmail }, select: { id: true } })
 		const message = taken
 			? emailInUseMessage({ to: newEmail, signInUrl: appUrl(ctx.env, '/signin') })
@@ -56,8 +61,9 @@ export async function approveEmailChange(ctx: Ctx, input: EmailTokenInput, now =
 
 /**
  * The new address confirmed: the account moves there, every session and every link still out ends,
- * the old address is told, and this browser gets a fresh session. An address taken since (another account signed up with
- * it) changes nothing: INVALID, and the link stays unused.
+ * the old address is told, and this browser gets a fresh session (after the commit, as a password
+ * reset's: if that fails, the move stands and the artist signs in with the new address). An address
+ * taken since (another account signed up with it) changes nothing: INVALID, and the link stays unused.
  */
 export async function confirmEmailChange(ctx: Ctx, input: EmailTokenInput, now = new Date()) {
 	const { token } = parseInput(EmailTokenInput, input)
@@ -65,7 +71,7 @@ export async function confirmEmailChange(ctx: Ctx, input: EmailTokenInput, now =
 	try {
 		moved = await ctx.db.$transaction(async (tx) => {
 			const { userId, newEmail } = await claimEmailToken(tx, token, 'email_change_confirm', now)
-			if (!newEmail) throw new DomainError('INVALID', ACCOUNT_MESSAGES.emailTaken)
+			if (!newEmail) throw new DomainError('INVALID', LINK_INVALID_MESSAGE)
 			const { email: oldEmail } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } })
 			await tx.user.update({ where: { id: userId }, data: { email: newEmail, emailVerifiedAt: now } })
 			await invalidateAllSessions(tx, userId)
