@@ -178,6 +178,16 @@ export function useFlashFocusKey(): string | undefined {
 	return useHydrated() ? undefined : focus
 }
 
+/**
+ * The file the toast this page shows asks to fetch, until hydrated (a no-JavaScript Download or
+ * export, after the page's answers were saved): the page fetches it with a `<meta refresh>` in
+ * `<noscript>`, and stays, as a download does not leave the page.
+ */
+export function useFlashFile(): string | undefined {
+	const file = useRouteLoaderData<typeof rootLoader>('root')?.toast?.file
+	return useHydrated() ? undefined : file
+}
+
 /** `true` (for `autoFocus`) when the toast this page shows returns focus to the control named `key`. */
 export function useFlashFocus(key: string): true | undefined {
 	return useFlashFocusKey() === key ? true : undefined

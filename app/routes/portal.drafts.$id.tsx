@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { useEffect, useState } from 'react'
+import { useEffect, useState, type ComponentProps, type ReactNode } from 'react'
 import { AnswerCard, pageFormButton, ViewerField } from '#app/components/drafts/answer-card.tsx'
 import { DeleteDraftButton } from '#app/components/drafts/delete-draft.tsx'
 import { SavedFirstLink } from '#app/components/drafts/saved-first-link.tsx'
@@ -8,7 +8,7 @@ import { AnswerEditorsContext, DRAFT_GONE_MESSAGE, useAnswerEditors, useUnsavedA
 import { useLiveDraft } from '#app/components/drafts/use-live-draft.ts'
 import { CopyButton } from '#app/components/copy-button.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
-import { showToast } from '#app/components/toaster.tsx'
+import { showToast, useFlashFile } from '#app/components/toaster.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { StatusPanel } from '#app/components/status-panel.tsx'
 import { Button, ButtonLink, buttonVariants } from '#app/components/ui/button.tsx'
@@ -32,7 +32,7 @@ import {
 	watchDraftPath,
 } from '#server/domain/drafting/drafting.schema.ts'
 import { getDraftForOwner, ownsDraft, regenerateAnswer, saveAnswerEdit, setDraftStatus, undoRegenerate, type DraftView } from '#server/domain/drafting/drafts.ts'
-import { answerFieldMaxChars, DRAFT_FORM_ID, readDraftPageForm, type DraftCommand, type PostedAnswerEdit } from '#server/domain/drafting/answer-form.ts'
+import { answerFieldMaxChars, DRAFT_FORM_ID, readDraftPageForm, type DraftCommand, type DraftFile, type PostedAnswerEdit } from '#server/domain/drafting/answer-form.ts'
 import { draftDocument, PDF_CANNOT_SHOW } from '#server/domain/drafting/export/document.ts'
 import { draftAsText } from '#server/domain/drafting/export/text.ts'
 import { isDomainError } from '#server/domain/errors.ts'
@@ -175,6 +175,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 						: { title: 'Regenerated answer restored', description: 'The answer Regenerate wrote is back. Undo brings the one before it back.' },
 				)
 			}
+			case 'file':
+				// The page it comes back to fetches the file, now made from every answer as typed.
+				return await toBack(command.file === 'download' ? { title: 'Downloaded', description: 'Draft saved as text file', file: `${back}/download` } : exportToast(command.file, saved, back), '')
 			case 'status': {
 				const { status } = await setDraftStatus(app, user, { draftId, status: command.status as 'completed' })
 				return await toBack({ title: status === 'completed' ? 'Marked as completed' : 'Marked as in progress' }, '')
@@ -209,9 +212,17 @@ function skippedLabel(command: DraftCommand) {
 			return command.direction === 'redo' ? 'Redo' : 'Undo'
 		case 'status':
 			return command.status === 'completed' ? 'Mark as completed' : 'Mark as in progress'
+		case 'file':
+			return command.file === 'download' ? 'Download' : command.file === 'export/pdf' ? 'Export PDF' : 'Export Word'
 		default:
 			return null
 	}
+}
+
+/** An export asked for without JavaScript: saved, and the file on its way. */
+function exportToast(file: DraftFile, saved: number, back: string): ToastInput {
+	const format = file === 'export/pdf' ? 'PDF' : 'Word file'
+	return { type: 'info', title: 'Exporting', description: `${saved ? `${savedText(saved)} ` : ''}The ${format} downloads in a moment.`, file: `${back}/${file}` }
 }
 
 /** Save's toast without JavaScript: how many answers it saved. */
@@ -233,6 +244,7 @@ export default function DraftPage() {
 	const draft = edited && live.status === 'draft' ? { ...live, status: 'in_progress' as const } : live
 	const hydrated = useHydrated()
 	useUnsavedAnswersGuard(editors)
+	const fileToFetch = useFlashFile()
 	const settled = isDraftSettled(draft)
 	// Without JavaScript, while anything is being written: the page reloads itself, so nothing can be typed or posted.
 	const frozen = !settled && !hydrated
@@ -242,6 +254,13 @@ export default function DraftPage() {
 
 	return (
 		<AnswerEditorsContext.Provider value={editors}>
+			{fileToFetch ? (
+				// A no-JavaScript Download or export, after the page's answers were saved: the browser fetches the
+				// file and stays on this page.
+				<noscript>
+					<meta httpEquiv="refresh" content={`0;url=${fileToFetch}`} />
+				</noscript>
+			) : null}
 			{settled || refused.length ? null : (
 				// Without JavaScript the page follows the writing by reloading itself, and its fields are read-only
 				// meanwhile, so nothing typed is lost to a reload; with it, the subscription does. (Not while it
@@ -402,13 +421,29 @@ function DraftToolbar({
 	const changingStatus = navigation.state !== 'idle' && navigation.formData?.get('intent') === 'status'
 	const canMark = (draft.status === 'draft' || draft.status === 'in_progress' || draft.status === 'completed') && !frozen
 	const written = draft.answers.some((answer) => answer.status === 'written')
+	// A file made from the saved answers. Without JavaScript a button of the page's one form: it saves
+	// every changed answer, and the page it comes back to fetches the file (useFlashFile).
+	const fileAction = (command: string, href: string, content: ReactNode, link?: Pick<ComponentProps<typeof SavedFirstLink>, 'download' | 'onFollow'>) =>
+		hydrated || frozen ? (
+			<SavedFirstLink editors={editors} href={href} className={buttonVariants({ variant: 'outline', size: 'sm' })} {...link}>
+				{content}
+			</SavedFirstLink>
+		) : (
+			<button type="submit" form={DRAFT_FORM_ID} name="do" value={command} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+				{content}
+			</button>
+		)
 	const exportLink = (format: 'pdf' | 'docx', label: string) =>
 		pro || !hydrated ? (
-			<SavedFirstLink editors={editors} href={`${path}/export/${format}`} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
-				<FileDown aria-hidden />
-				{label}
-				{pro ? null : <span className="sr-only"> (Pro)</span>}
-			</SavedFirstLink>
+			fileAction(
+				`export:${format}`,
+				`${path}/export/${format}`,
+				<>
+					<FileDown aria-hidden />
+					{label}
+					{pro ? null : <span className="sr-only"> (Pro)</span>}
+				</>,
+			)
 		) : (
 			<Button variant="outline" size="sm" onClick={() => setUpgradeOpen(true)}>
 				<FileDown aria-hidden />
@@ -428,16 +463,15 @@ function DraftToolbar({
 					>
 						Copy All
 					</CopyButton>
-					<SavedFirstLink
-						editors={editors}
-						href={`${path}/download`}
-						download
-						className={buttonVariants({ variant: 'outline', size: 'sm' })}
-						onFollow={() => showToast({ title: 'Downloaded', description: 'Draft saved as text file' })}
-					>
-						<Download aria-hidden />
-						Download
-					</SavedFirstLink>
+					{fileAction(
+						'download',
+						`${path}/download`,
+						<>
+							<Download aria-hidden />
+							Download
+						</>,
+						{ download: true, onFollow: () => showToast({ title: 'Downloaded', description: 'Draft saved as text file' }) },
+					)}
 					{exportLink('pdf', 'Export PDF')}
 					{exportLink('docx', 'Export Word')}
 				</>

@@ -18,6 +18,12 @@ export const ToastSchema = z.object({
 	description: z.string().optional(),
 	/** The control that takes focus on the page this toast is shown on, without JavaScript (useFlashFocus). */
 	focus: z.string().max(200).optional(),
+	/** A file of this site the page this toast is shown on fetches once, without JavaScript (useFlashFile): a download after a save. */
+	file: z
+		.string()
+		.max(300)
+		.regex(/^\/(?!\/)[\w./-]*$/)
+		.optional(),
 })
 
 export type Toast = z.infer<typeof ToastSchema>
@@ -29,7 +35,7 @@ export type Toast = z.infer<typeof ToastSchema>
 export type ToastInput = (
 	| { type?: 'success' | 'info'; title: string; description?: string }
 	| { type: 'error'; title?: string; description: string }
-) & { id?: string; focus?: string }
+) & { id?: string; focus?: string; file?: string }
 
 /** The part of the environment the toast cookie needs (pass `context.app.env`). */
 export type ToastEnv = Pick<Env, 'SESSION_SECRET' | 'isProduction'>
@@ -61,6 +67,7 @@ function toToast(input: ToastInput): Toast {
 		title: input.title ?? 'Error',
 		description: input.description,
 		focus: input.focus,
+		file: input.file,
 	})
 }
 

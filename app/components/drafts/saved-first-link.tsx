@@ -11,7 +11,8 @@ type Props = ComponentProps<'a'> & {
  * A link to a file the server makes from the saved answers (the download, the exports). With
  * edits typed in the last second and not yet saved, it saves them first, so the file holds what is
  * on the page; a save that fails says so ("Save Failed") and the link is not followed. Without
- * JavaScript every answer is saved with its own button before anything else happens.
+ * JavaScript the page renders a button of its one form instead, which saves every changed answer
+ * and comes back to a page that fetches the file (ADR 020).
  */
 export function SavedFirstLink({ editors, onFollow, onClick, ...props }: Props) {
 	const saved = useRef(false)

@@ -92,6 +92,10 @@ describe("the draft page's one form saves only the answers the artist changed", 
 		expect(command('status:in_progress')).toEqual({ intent: 'status', status: 'in_progress' })
 		// Enter in a one-line answer presses the form's hidden default button, which saves and does nothing else.
 		expect(command('save')).toEqual({ intent: 'save', answerId: '' })
+		expect(command('download')).toEqual({ intent: 'file', file: 'download' })
+		expect(command('export:pdf')).toEqual({ intent: 'file', file: 'export/pdf' })
+		expect(command('export:docx')).toEqual({ intent: 'file', file: 'export/docx' })
+		for (const unknown of ['export:', 'export:txt', 'toString', '__proto__', 'hasOwnProperty']) expect(command(unknown), unknown).toBeUndefined()
 		for (const unknown of ['', 'save:', 'status:deleted', `delete:${A}`, `save:${A}:extra`, `save:${'x'.repeat(101)}`]) expect(command(unknown), unknown).toBeUndefined()
 	})
 

@@ -115,14 +115,21 @@ export type DraftCommand =
 	| { intent: 'save' | 'regenerate'; answerId: string }
 	| { intent: 'undo'; answerId: string; direction: 'undo' | 'redo' | undefined }
 	| { intent: 'status'; status: string }
+	| { intent: 'file'; file: DraftFile }
 	| { intent: 'none' }
+
+/** The files the draft page offers, by their path under the draft's own. */
+export const DRAFT_FILES = { download: 'download', 'export:pdf': 'export/pdf', 'export:docx': 'export/docx' } as const
+export type DraftFile = (typeof DRAFT_FILES)[keyof typeof DRAFT_FILES]
 
 /**
  * The button pressed (`do`): "save:{answerId}", "regenerate:…", "undo:…", "redo:…",
- * "status:completed|in_progress", or "save" (the form's hidden default button: Enter in a one-line answer).
+ * "status:completed|in_progress", "save" (the form's hidden default button: Enter in a one-line answer),
+ * or a file: "download", "export:pdf", "export:docx" (saved first, then fetched by the page it comes back to).
  */
 export const DraftPageCommand = z.string({ error: 'Choose what to do' }).transform((value, context): DraftCommand => {
 	if (value === 'save') return { intent: 'save', answerId: '' }
+	if (Object.hasOwn(DRAFT_FILES, value)) return { intent: 'file', file: DRAFT_FILES[value as keyof typeof DRAFT_FILES] }
 	const [verb = '', target = '', ...rest] = value.split(':')
 	if (rest.length === 0 && verb === 'status' && (target === 'completed' || target === 'in_progress')) return { intent: 'status', status: target }
 	if (rest.length === 0 && RecordId.safeParse(target).success) {
