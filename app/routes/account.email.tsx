@@ -1,7 +1,10 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { AccountCard, ExpiredLink, FormAlert } from '#app/components/account-forms.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { PublicLayout } from '#app/components/public-layout.tsx'
+import { StatusPanel } from '#app/components/status-panel.tsx'
+import { Button, ButtonLink } from '#app/components/ui/button.tsx'
+import { AlertCircle } from '#app/components/ui/icons.tsx'
 import { handleFormErrors } from '#app/utils/errors.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
@@ -32,6 +35,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const { app } = context
+	// Remix runs an action for any method but GET; only the page's button (a POST) uses a link.
+	if (request.method !== 'POST') throw new Response('Method not allowed.', { status: 405, headers: { Allow: 'GET, POST' } })
 	const token = String((await readForm(request)).get('token') ?? '')
 	const link = await describeEmailChangeLink(app, token)
 	if (!link) return data({ formError: LINK_INVALID_MESSAGE }, { status: 400 })
@@ -64,6 +69,16 @@ export default function EmailChange() {
 	if (!token || !link || answered?.formError === LINK_INVALID_MESSAGE) {
 		return <ExpiredLink title="This link has expired" newLink={{ to: '/portal/account', label: 'Ask again from your account' }} />
 	}
+	if (answered?.formError) {
+		// The new address was taken meanwhile: this link can never work, so no button, and the way back.
+		return (
+			<PublicLayout>
+				<StatusPanel icon={AlertCircle} tone="destructive" title="Nothing was changed" actions={<ButtonLink to="/portal/account">Back to your account</ButtonLink>}>
+					<p>{answered.formError}</p>
+				</StatusPanel>
+			</PublicLayout>
+		)
+	}
 	const approve = link.step === 'approve'
 	return (
 		<AccountCard
@@ -71,14 +86,14 @@ export default function EmailChange() {
 			description={
 				approve
 					? `Your Callboard account will sign in with ${link.newEmail} once you agree here and then open the link we send to ${link.newEmail}.`
-					: `From now on you will sign in to Callboard with ${link.newEmail}. Every other device will be signed out.`
+					: `This moves an existing Callboard account, with its profile, drafts and password, to ${link.newEmail}: from now on that address signs in to it. Every other device will be signed out. Confirm only if the account is yours.`
 			}
 		>
 			<Form method="post" className="grid gap-4">
 				<input type="hidden" name="token" value={token} />
 				<FormAlert message={answered?.formError} />
 				<Button type="submit" disabled={submitting}>
-					{approve ? `Yes, send a link to ${link.newEmail}` : 'Confirm my new address'}
+					{approve ? 'Yes, send a link to the new address' : 'Confirm my new address'}
 				</Button>
 			</Form>
 		</AccountCard>

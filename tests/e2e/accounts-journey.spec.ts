@@ -176,7 +176,7 @@ test('an artist moves the account to a new e-mail address: the current mailbox a
 	await page.goto(approval)
 	await expect(page.getByRole('heading', { name: 'Move your account to a new address?' })).toBeVisible()
 	await page.goto(approval)
-	await page.getByRole('button', { name: `Yes, send a link to ${next}` }).click()
+	await page.getByRole('button', { name: 'Yes, send a link to the new address' }).click()
 	await expect(page.getByRole('heading', { name: 'Check your new address' })).toBeVisible()
 	await expect(toasts(page)).toContainText(`We sent a link to ${next}. Open it to finish the change.`)
 	// A reload does not post it again.
@@ -188,6 +188,8 @@ test('an artist moves the account to a new e-mail address: the current mailbox a
 
 	await page.goto(await linkFromOutbox(request, next, '/account/email'))
 	await expect(page.getByRole('heading', { name: 'Confirm your new address' })).toBeVisible()
+	// It says it moves an existing account, so the owner of a mistyped address is not invited to take it.
+	await expect(page.getByText('This moves an existing Callboard account, with its profile, drafts and password')).toBeVisible()
 	await page.getByRole('button', { name: 'Confirm my new address' }).click()
 	await expect(page).toHaveURL(/\/portal\/account$/)
 	await expect(toasts(page)).toContainText('E-mail address changed')

@@ -11,6 +11,10 @@ export const EmailSchema = z
 	.trim()
 	.toLowerCase()
 	.min(1, 'E-mail is required')
+	// The mail standard's limits (RFC 5321): 64 characters before the @, 254 in all. A longer one is
+	// no address any mailbox has, and it would not fit the toast's cookie that repeats it.
+	.max(254, 'Enter a valid e-mail address')
+	.refine((email) => email.split('@')[0]!.length <= 64, 'Enter a valid e-mail address')
 	.pipe(z.email('Enter a valid e-mail address'))
 
 export const PASSWORD_MIN = 8

@@ -39,7 +39,7 @@ describe('moving an account to another e-mail address', () => {
 
 		expect(await approveEmailChange(ctx, { token: approval })).toEqual({ newEmail: next })
 		expect(await emailOf()).toBe(user.email)
-		expect(emailsTo(next).at(-1)?.subject).toBe('Confirm your new e-mail address for Callboard')
+		expect(emailsTo(next).at(-1)?.subject).toBe('Move a Callboard account to this address?')
 		const confirmation = linkToken(next)
 		expect(await describeEmailChangeLink(ctx, confirmation)).toEqual({ step: 'confirm', newEmail: next })
 		// Each link works once, and a link of one step does not do the other's.
@@ -66,7 +66,9 @@ describe('moving an account to another e-mail address', () => {
 			code: 'INVALID',
 			fieldErrors: { newEmail: [ACCOUNT_MESSAGES.sameEmail] },
 		})
-		await expect(requestEmailChange(ctx, actor, { newEmail: 'not an address' }, meta)).rejects.toMatchObject({ code: 'INVALID', fieldErrors: { newEmail: ['Enter a valid e-mail address'] } })
+		for (const newEmail of ['not an address', `${'a'.repeat(65)}@example.com`, `ada@${'b'.repeat(250)}.com`]) {
+			await expect(requestEmailChange(ctx, actor, { newEmail }, meta), newEmail.slice(0, 20)).rejects.toMatchObject({ code: 'INVALID', fieldErrors: { newEmail: ['Enter a valid e-mail address'] } })
+		}
 		expect(emailsTo(user.email)).toEqual([])
 	})
 

@@ -30,6 +30,8 @@ export async function requestEmailChange(ctx: Ctx, actor: Actor, input: ChangeEm
 	if (newEmail === email) throw new DomainError('INVALID', ACCOUNT_MESSAGES.sameEmail, { fieldErrors: { newEmail: [ACCOUNT_MESSAGES.sameEmail] } })
 	await limitRequests(ctx, 'email-change', { email, ip: meta.ip, now: meta.now })
 	await ctx.db.$transaction(async (tx) => {
+		// Two requests at once (a double submit) take turns here, so the second ends the first's links.
+		await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${actor.id}::uuid FOR UPDATE`
 		// One change at a time: the links of an earlier one (a mistyped address, approved already) stop working.
 		await tx.emailToken.updateMany({
 			where: { userId: actor.id, usedAt: null, purpose: { in: ['email_change_approve', 'email_change_confirm'] } },

@@ -89,10 +89,14 @@ export function emailChangeApproveMessage({ to, newEmail, url }: { to: string; n
 export function emailChangeConfirmMessage({ to, url }: { to: string; url: string }) {
 	return compose({
 		to,
-		subject: 'Confirm your new e-mail address for Callboard',
-		intro: 'Confirm this address to sign in to Callboard with it from now on.',
+		subject: 'Move a Callboard account to this address?',
+		intro:
+			'Someone asked to move an existing Callboard account, with its profile, drafts and password, to this e-mail address. Confirm only if that account is yours: this address then signs in to it.',
 		action: { label: 'Confirm my new address', url },
-		outro: ['The link works once and expires in 24 hours. Confirming signs you out on every other device.', "If you didn't ask for it, you can ignore this e-mail."],
+		outro: [
+			'The link works once and expires in 24 hours. Confirming signs the account out on every other device.',
+			"If you didn't ask to move your account here, ignore this e-mail: nothing changes.",
+		],
 	})
 }
 
