@@ -110,7 +110,7 @@ export default function Account() {
 				title="E-mail address"
 				description="Move your account to another address. We e-mail a link to your current address first, then one to the new address; the move is made when both are opened, and signs you out everywhere else."
 			>
-				<Form method="post" className="grid gap-4" aria-describedby={emailChange && !emailChange.fieldErrors.newEmail ? 'email-change-error' : undefined}>
+				<Form method="post" className="grid gap-4" aria-describedby={formErrorShown(emailChange, 'newEmail') ? 'email-change-error' : undefined}>
 					<input type="hidden" name="intent" value="change-email" />
 					<Field
 						label="New e-mail address"
@@ -150,7 +150,7 @@ export default function Account() {
 				title="Delete account"
 				description="Deletes your profile, CV and images, your drafts and their context, your saved calls and your credits, for good. A Pro subscription is cancelled at once."
 			>
-				<Form method="post" className="grid gap-4" aria-describedby={deleteFailed && !deleteFailed.fieldErrors.email ? 'delete-error' : undefined}>
+				<Form method="post" className="grid gap-4" aria-describedby={formErrorShown(deleteFailed, 'email') ? 'delete-error' : undefined}>
 					<input type="hidden" name="intent" value="delete" />
 					<Field
 						label={`Type your e-mail address (${email}) to confirm`}
@@ -170,9 +170,14 @@ export default function Account() {
 	)
 }
 
-/** A form's own refusal, when it is not about its field (which says it itself): read out as it appears. */
-function FormError({ id, failed, field }: { id: string; failed: { formError: string; fieldErrors: Record<string, string[] | undefined> } | undefined; field: string }) {
-	if (!failed || failed.fieldErrors[field]) return null
+type FailedForm = { formError: string; fieldErrors: Record<string, string[] | undefined> } | undefined
+
+/** Whether a form's refusal is its own, not about its field (which says it itself). */
+const formErrorShown = (failed: FailedForm, field: string): failed is NonNullable<FailedForm> => Boolean(failed && !failed.fieldErrors[field])
+
+/** A form's own refusal (formErrorShown), read out as it appears. */
+function FormError({ id, failed, field }: { id: string; failed: FailedForm; field: string }) {
+	if (!formErrorShown(failed, field)) return null
 	return (
 		<p id={id} role="alert" className="text-sm font-medium text-destructive">
 			{failed.formError}

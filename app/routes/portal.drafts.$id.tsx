@@ -429,7 +429,7 @@ function DraftToolbar({
 				{content}
 			</SavedFirstLink>
 		) : (
-			<button type="submit" form={DRAFT_FORM_ID} name="do" value={command} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+			<button type="submit" {...pageFormButton(hydrated, command)} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
 				{content}
 			</button>
 		)

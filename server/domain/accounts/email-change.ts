@@ -1,12 +1,11 @@
 import type { AppContext } from '#server/context.ts'
 import { invalidateAllSessions } from '#server/auth/session.server.ts'
-import { hashToken } from '#server/auth/tokens.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { isUniqueViolation } from '#server/domain/ids.ts'
 import { limitRequests } from '#server/domain/rate-limit.ts'
 import { ACCOUNT_MESSAGES, ChangeEmailInput, EmailTokenInput, LINK_INVALID_MESSAGE } from './accounts.schema.ts'
-import { appUrl, claimEmailToken, issueEmailToken } from './email-tokens.ts'
+import { appUrl, claimEmailToken, findUsableEmailToken, issueEmailToken } from './email-tokens.ts'
 import { emailChangeApproveMessage, emailChangeConfirmMessage, emailChangedMessage, emailInUseMessage } from './emails.ts'
 import { startSession, type RequestMeta } from './sign-in.ts'
 
@@ -93,12 +92,9 @@ export async function confirmEmailChange(ctx: Ctx, input: EmailTokenInput, now =
 export async function describeEmailChangeLink(ctx: Pick<AppContext, 'db'>, token: string, now = new Date()) {
 	const parsed = EmailTokenInput.safeParse({ token })
 	if (!parsed.success) return null
-	const row = await ctx.db.emailToken.findUnique({
-		where: { tokenHash: hashToken(parsed.data.token) },
-		select: { purpose: true, usedAt: true, expiresAt: true, newEmail: true },
-	})
-	if (!row || row.usedAt || row.expiresAt <= now || !row.newEmail) return null
-	if (row.purpose === 'email_change_approve') return { step: 'approve' as const, newEmail: row.newEmail }
-	if (row.purpose === 'email_change_confirm') return { step: 'confirm' as const, newEmail: row.newEmail }
+	const link = await findUsableEmailToken(ctx, parsed.data.token, now)
+	if (!link?.newEmail) return null
+	if (link.purpose === 'email_change_approve') return { step: 'approve' as const, newEmail: link.newEmail }
+	if (link.purpose === 'email_change_confirm') return { step: 'confirm' as const, newEmail: link.newEmail }
 	return null
 }

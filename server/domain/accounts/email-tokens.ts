@@ -52,14 +52,22 @@ export async function claimEmailToken(db: DbOrTx, token: string, purpose: EmailT
 	return claimed
 }
 
-/** Whether a link would still work, without using it up (a GET must not consume: mail scanners follow links). */
-export async function isEmailTokenUsable(ctx: Pick<AppContext, 'db'>, token: string, purpose: EmailTokenPurpose, now = new Date()) {
-	if (!token) return false
+/**
+ * A link that would still work, read without using it up (a GET must not consume: mail scanners
+ * follow links): its purpose, and the address an e-mail change names. Null when it would not work.
+ */
+export async function findUsableEmailToken(ctx: Pick<AppContext, 'db'>, token: string, now = new Date()) {
+	if (!token) return null
 	const row = await ctx.db.emailToken.findUnique({
 		where: { tokenHash: hashToken(token) },
-		select: { purpose: true, usedAt: true, expiresAt: true },
+		select: { purpose: true, usedAt: true, expiresAt: true, newEmail: true },
 	})
-	return Boolean(row && row.purpose === purpose && !row.usedAt && row.expiresAt > now)
+	return row && !row.usedAt && row.expiresAt > now ? { purpose: row.purpose, newEmail: row.newEmail } : null
+}
+
+/** Whether a link of `purpose` would still work, without using it up. */
+export async function isEmailTokenUsable(ctx: Pick<AppContext, 'db'>, token: string, purpose: EmailTokenPurpose, now = new Date()) {
+	return (await findUsableEmailToken(ctx, token, now))?.purpose === purpose
 }
 
 /** The absolute URL of a page of this app, for e-mails. */

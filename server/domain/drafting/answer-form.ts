@@ -162,16 +162,18 @@ export function readDraftPageForm(form: FormData): { command: DraftCommand; edit
 	const ids = [...new Set(form.getAll('answer'))]
 	if (ids.length > MAX_POSTED_ANSWERS) return null
 	const edits: PostedAnswerEdit[] = []
+	// A field not posted (a radio group with nothing chosen) reads as empty; a file is no answer.
+	const field = (name: string) => form.get(name) ?? undefined
 	for (const answerId of ids) {
-		// A field not posted (a radio group with nothing chosen) reads as empty; a file is no answer.
-		const text = (name: string) => form.get(name) ?? undefined
+		// A file posted as the id fails the schema below; its name here is only a lookup that finds nothing.
+		const id = String(answerId)
 		const posted = PostedAnswer.safeParse({
 			answerId,
-			value: text(answerField.value(String(answerId))),
-			values: form.getAll(answerField.values(String(answerId))),
-			multi: form.get(answerField.multi(String(answerId))) === '1',
-			base: text(answerField.base(String(answerId))),
-			shown: text(answerField.shown(String(answerId))),
+			value: field(answerField.value(id)),
+			values: form.getAll(answerField.values(id)),
+			multi: form.get(answerField.multi(id)) === '1',
+			base: field(answerField.base(id)),
+			shown: field(answerField.shown(id)),
 		})
 		if (!posted.success) return null
 		const { value, values, multi, base, shown } = posted.data
