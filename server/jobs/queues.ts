@@ -118,6 +118,17 @@ export const QUEUES: { [N in JobName]: QueueConfig<N> } = {
 			object: z.record(z.string(), z.unknown()),
 		}),
 	},
+	'billing.customer-email': {
+		// The job sends the address the account has when it runs: one queued and one running per artist.
+		policy: 'stately',
+		defaultSingletonKey: ({ userId }) => userId,
+		// Stripe may be down for a while: about half an hour of tries, then the job fails and its log says so.
+		retryLimit: 8,
+		retryDelay: 10,
+		retryBackoff: true,
+		expireInSeconds: 120,
+		schema: z.object({ userId: z.uuid() }),
+	},
 	'maintenance.cleanup': {
 		policy: 'stately',
 		retryLimit: 1,

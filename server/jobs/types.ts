@@ -15,6 +15,8 @@ export type JobPayloads = {
 	'draft.recover': Record<string, never>
 	/** Applies one verified Stripe webhook event. */
 	'billing.event': PaymentEvent
+	/** Gives the artist's Stripe customer the account's e-mail address (after it moved), so receipts follow. */
+	'billing.customer-email': { userId: string }
 	/** Deletes rows whose time is over (attempt counters, sessions, e-mail links); scheduled every 15 minutes. */
 	'maintenance.cleanup': Record<string, never>
 }

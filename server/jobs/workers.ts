@@ -3,6 +3,7 @@ import { sendEmailLink } from '#server/domain/accounts/email-links.ts'
 import { ingestProfile } from '#server/domain/profiles/ingest.ts'
 import { recoverDrafts, runDraftGeneration } from '#server/domain/drafting/run.ts'
 import { applyStripeEvent } from '#server/domain/billing/stripe-events.ts'
+import { syncCustomerEmail } from '#server/domain/billing/customer-email.ts'
 import { deleteExpiredRows } from '#server/domain/maintenance.ts'
 import type { JobHandlers, JobRunner } from './boss.ts'
 
@@ -38,6 +39,11 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
 		// A failure (Stripe or the database down) throws, so pg-boss retries; the event applies once.
 		'billing.event': async (event) => {
 			await applyStripeEvent(ctx, event)
+		},
+
+		// Stripe down throws, so pg-boss retries; a customer Stripe no longer has is logged and left.
+		'billing.customer-email': async ({ userId }) => {
+			await syncCustomerEmail(ctx, userId)
 		},
 
 		'maintenance.cleanup': async () => {

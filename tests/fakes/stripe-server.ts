@@ -259,6 +259,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
 		const routes: [string, RegExp, (id: string) => unknown][] = [
 			['POST', /^\/v1\/customers$/, () => createCustomer(body)],
 			['GET', /^\/v1\/customers\/([^/]+)$/, (id) => found(customers.get(id), 'customer', id)],
+			['POST', /^\/v1\/customers\/([^/]+)$/, (id) => updateCustomer(id, body)],
 			['POST', /^\/v1\/checkout\/sessions$/, () => createCheckoutSession(body, origin)],
 			['GET', /^\/v1\/checkout\/sessions$/, () => listOf('/v1/checkout/sessions', sessions, query, (session) => session.customer)],
 			['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, (id) => found(sessions.get(id), 'checkout.session', id)],
@@ -290,6 +291,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
 			livemode: false,
 		}
 		customers.set(customer.id, customer)
+		return customer
+	}
+
+	/** Sets the parameters given and leaves the rest, as Stripe's update does. */
+	function updateCustomer(id: string, body: FormBody): FakeCustomer {
+		const customer = found(customers.get(id), 'customer', id)
+		for (const field of ['email', 'name', 'description'] as const) {
+			if (field in body) customer[field] = text(body[field])
+		}
+		if ('metadata' in body) customer.metadata = { ...customer.metadata, ...metadataOf(body.metadata) }
 		return customer
 	}
 

@@ -62,7 +62,7 @@ export async function approveEmailChange(ctx: Ctx, input: EmailTokenInput, now =
 
 /**
  * The new address confirmed: the account moves there, every session and every link still out ends,
- * the old address is told, and this browser gets a fresh session (after the commit, as a password
+ * the old address is told, the Stripe customer (if any) takes the new address, and this browser gets a fresh session (after the commit, as a password
  * reset's: if that fails, the move stands and the artist signs in with the new address). An address
  * taken since (another account signed up with it) changes nothing: INVALID, and the link stays unused.
  */
@@ -74,11 +74,17 @@ export async function confirmEmailChange(ctx: Ctx, input: EmailTokenInput, now =
 			const { userId, newEmail } = await claimEmailToken(tx, token, 'email_change_confirm', now)
 			if (!newEmail) throw new DomainError('INVALID', LINK_INVALID_MESSAGE)
 			const { email: oldEmail } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } })
+			// A checkout creating the artist's Stripe customer holds this row: the move waits for it, and
+			// one that starts now reads the new address (billing/checkout.ts, ensureCustomer).
+			const [billing] = await tx.$queryRaw<{ stripe_customer_id: string | null }[]>`
+				SELECT stripe_customer_id FROM profiles WHERE user_id = ${userId}::uuid FOR UPDATE`
 			await tx.user.update({ where: { id: userId }, data: { email: newEmail, emailVerifiedAt: now } })
 			await invalidateAllSessions(tx, userId)
 			// Every link still out (a magic link or a reset sent to the old address, another change) stops working.
 			await tx.emailToken.updateMany({ where: { userId, usedAt: null }, data: { usedAt: now } })
 			await ctx.jobs.send('email.send', emailChangedMessage({ to: oldEmail, newEmail }), { tx })
+			// Receipts and invoices follow the account.
+			if (billing?.stripe_customer_id) await ctx.jobs.send('billing.customer-email', { userId }, { tx })
 			return { userId, newEmail }
 		})
 	} catch (error) {

@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import type { AppContext } from '#server/context.ts'
+import { approveEmailChange, confirmEmailChange, requestEmailChange } from '#server/domain/accounts/email-change.ts'
 import { setUserPlan } from '#server/domain/admin/users.ts'
+import type { EmailMessage } from '#server/integrations/email/types.ts'
 import { InvalidWebhookSignatureError } from '#server/integrations/payments/types.ts'
 import { createTestContext } from '#tests/app-context.ts'
-import { createActors, createUser, setPlan } from '#tests/factories.ts'
+import { createActors, createUser, setPlan, uniqueEmail } from '#tests/factories.ts'
 import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
 import { startFakeStripe, type FakeEvent } from '#tests/fakes/stripe-server.ts'
 import { deliverStripeEvent, fakeStripePayments, subscribeToPro } from '#tests/stripe-billing.ts'
 import { BILLING_MESSAGES } from './billing.schema.ts'
 import { getCheckoutOutcome, openBillingPortal, startCheckout } from './checkout.ts'
+import { syncCustomerEmail } from './customer-email.ts'
 import { receiveStripeWebhook } from './stripe-events.ts'
 import { getBillingSummary } from './summary.ts'
 
@@ -273,5 +276,60 @@ describe('webhooks', () => {
 		await deliver(ctx, stripe.event('customer.subscription.deleted', { id: 'sub_gone', customer: stripeCustomerId, status: 'canceled' }))
 		expect(await profileOf(ctx, actor.id)).toMatchObject({ plan: 'pro', planSource: 'admin' })
 		expect((await getBillingSummary(ctx, actor)).grantedByAdmin).toBe(true)
+	})
+})
+
+describe('the customer’s e-mail address', () => {
+	/** Moves the artist's account to `newEmail` through the three steps of ADR 028, each link read from the last e-mail sent. */
+	async function moveAccount(ctx: AppContext, actor: { id: string; role: 'user' }, newEmail: string) {
+		const { sent } = ctx.jobs as RecordingJobs
+		const lastLink = () => {
+			const mail = sent.findLast((job) => job.name === 'email.send')?.data as EmailMessage | undefined
+			return { token: mail?.text.match(/token=([\w-]+)/)?.[1] ?? '' }
+		}
+		await requestEmailChange(ctx, actor, { newEmail }, { ip: `198.51.100.${Math.floor(Math.random() * 250)}` })
+		await approveEmailChange(ctx, lastLink())
+		await confirmEmailChange(ctx, lastLink())
+	}
+	const customerOf = async (ctx: AppContext, userId: string) => stripe.customers.get((await profileOf(ctx, userId)).stripeCustomerId ?? '')
+
+	test('follows the account to its new address, so receipts do too', async () => {
+		const { ctx, actor, user } = await setup()
+		await startCheckout(ctx, actor, { kind: 'subscription' })
+		expect((await customerOf(ctx, actor.id))?.email).toBe(user.email)
+
+		const next = uniqueEmail()
+		await moveAccount(ctx, actor, next)
+		expect((ctx.jobs as RecordingJobs).queued.map((job) => job.name)).toContain('billing.customer-email')
+		await (ctx.jobs as RecordingJobs).runAll(ctx)
+		expect((await customerOf(ctx, actor.id))?.email).toBe(next)
+		expect(stripe.customers.size).toBe(1)
+	})
+
+	test('an artist with no customer yet gets one with the new address at the first checkout', async () => {
+		const { ctx, actor } = await setup()
+		const next = uniqueEmail()
+		await moveAccount(ctx, actor, next)
+		expect((ctx.jobs as RecordingJobs).queued.map((job) => job.name)).not.toContain('billing.customer-email')
+		await startCheckout(ctx, actor, { kind: 'subscription' })
+		expect((await customerOf(ctx, actor.id))?.email).toBe(next)
+	})
+
+	test('Stripe down fails the job, so the queue tries again; a customer Stripe no longer has is left alone', async () => {
+		const { ctx, actor, user } = await setup()
+		await startCheckout(ctx, actor, { kind: 'subscription' })
+		const customer = await customerOf(ctx, actor.id)
+		const next = uniqueEmail()
+		await ctx.db.user.update({ where: { id: actor.id }, data: { email: next } })
+
+		// The SDK's own two retries, then the job's failure.
+		stripe.failNext(`/v1/customers/${customer?.id}`, 500, 'Stripe is down', { times: 3, method: 'POST' })
+		await expect(syncCustomerEmail(ctx, actor.id)).rejects.toThrow('Stripe is down')
+		expect(customer?.email).toBe(user.email)
+		await syncCustomerEmail(ctx, actor.id)
+		expect(customer?.email).toBe(next)
+
+		stripe.customers.clear()
+		await expect(syncCustomerEmail(ctx, actor.id)).resolves.toBeUndefined()
 	})
 })

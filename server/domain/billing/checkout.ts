@@ -24,12 +24,14 @@ async function ensureCustomer(ctx: Ctx, actor: Actor): Promise<string> {
 	if (existing?.stripeCustomerId) return existing.stripeCustomerId
 	return ctx.db.$transaction(
 		async (tx) => {
-			const [row] = await tx.$queryRaw<{ stripe_customer_id: string | null; email: string }[]>`
-				SELECT p.stripe_customer_id, u.email FROM profiles p JOIN users u ON u.id = p.user_id
-				WHERE p.user_id = ${actor.id}::uuid FOR UPDATE OF p`
+			const [row] = await tx.$queryRaw<{ stripe_customer_id: string | null }[]>`
+				SELECT stripe_customer_id FROM profiles WHERE user_id = ${actor.id}::uuid FOR UPDATE`
 			if (!row) throw new DomainError('NOT_FOUND', `User ${actor.id} has no profile.`)
 			if (row.stripe_customer_id) return row.stripe_customer_id
-			const customer = await ctx.payments.createCustomer({ email: row.email, userId: actor.id, idempotencyKey: `customer-${actor.id}` })
+			// Read after the lock, in a statement of its own: an e-mail change that held the row has
+			// committed by now, and this sees its address (a join in the locking statement would not).
+			const { email } = await tx.user.findUniqueOrThrow({ where: { id: actor.id }, select: { email: true } })
+			const customer = await ctx.payments.createCustomer({ email, userId: actor.id, idempotencyKey: `customer-${actor.id}` })
 			await tx.profile.update({ where: { userId: actor.id }, data: { stripeCustomerId: customer.id } })
 			return customer.id
 		},

@@ -1,7 +1,7 @@
 import type { AppContext } from '#server/context.ts'
 import type { Prisma } from '#server/db/generated/client.ts'
 import { changeCredits } from '#server/domain/credits/ledger.ts'
-import type { PaymentEvent, SubscriptionState } from '#server/integrations/payments/types.ts'
+import { isResourceMissing, type PaymentEvent, type SubscriptionState } from '#server/integrations/payments/types.ts'
 import { PRO_STATUSES } from './billing.schema.ts'
 
 /*
@@ -188,8 +188,7 @@ async function currentSubscription(ctx: Ctx, subscriptionId: string, event: Paym
 	try {
 		return await ctx.payments.retrieveSubscription(subscriptionId)
 	} catch (error) {
-		const missing = (error as { code?: unknown; statusCode?: unknown }).code === 'resource_missing' || (error as { statusCode?: unknown }).statusCode === 404
-		if (!missing || event.type !== 'customer.subscription.deleted') throw error
+		if (!isResourceMissing(error) || event.type !== 'customer.subscription.deleted') throw error
 		const object = event.object
 		return {
 			id: subscriptionId,

@@ -12,6 +12,7 @@ export function createNotConfiguredPayments(): Payments {
 		prices: { pro: null, credits: null },
 		checkoutOrigins: [],
 		createCustomer: async () => refuse(),
+		updateCustomerEmail: async () => refuse(),
 		createCheckoutSession: async () => refuse(),
 		retrieveCheckoutSession: async () => refuse(),
 		createPortalSession: async () => refuse(),

@@ -50,6 +50,10 @@ export function createStripePayments(options: StripePaymentsOptions): Payments {
 			return { id: customer.id }
 		},
 
+		async updateCustomerEmail({ customerId, email }) {
+			await stripe.customers.update(customerId, { email })
+		},
+
 		async createCheckoutSession(input) {
 			const session = await stripe.checkout.sessions.create(
 				{

@@ -75,6 +75,12 @@ export class InvalidWebhookSignatureError extends Error {
 	}
 }
 
+/** Stripe has no such object (a customer or subscription deleted there): asking again cannot help. */
+export function isResourceMissing(error: unknown): boolean {
+	const { code, statusCode } = (error ?? {}) as { code?: unknown; statusCode?: unknown }
+	return code === 'resource_missing' || statusCode === 404
+}
+
 export interface Payments {
 	readonly kind: 'stripe' | 'not_configured'
 	/** Price ids and the webhook secret are all set: checkout, the portal and webhooks can work. */
@@ -83,6 +89,8 @@ export interface Payments {
 	/** The origin checkout and portal pages live on (a form's redirect must be allowed to go there). */
 	readonly checkoutOrigins: string[]
 	createCustomer(input: { email: string; userId: string; idempotencyKey: string }): Promise<{ id: string }>
+	/** Where Stripe sends the customer's receipts and invoices; Stripe refuses a customer it no longer has (resource_missing). */
+	updateCustomerEmail(input: { customerId: string; email: string }): Promise<void>
 	createCheckoutSession(input: CheckoutSessionInput): Promise<CheckoutSession>
 	retrieveCheckoutSession(id: string): Promise<CheckoutSession>
 	createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>
