@@ -1,5 +1,6 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SectionCard } from '#app/components/section-card.tsx'
 import { Field } from '#app/components/forms.tsx'
@@ -14,7 +15,7 @@ import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireOnboardedUser } from '#server/auth/guards.ts'
 import { serializeClearedSessionCookie } from '#server/auth/session.server.ts'
 import { countOtherSessions, deleteAccount, signOutOtherSessions } from '#server/domain/accounts/account.ts'
-import { requestEmailChange } from '#server/domain/accounts/email-change.ts'
+import { cancelEmailChange, findPendingEmailChange, requestEmailChange } from '#server/domain/accounts/email-change.ts'
 import { ACCOUNT_MESSAGES } from '#server/domain/accounts/accounts.schema.ts'
 import { requestPasswordReset } from '#server/domain/accounts/password-reset.ts'
 import { isDomainError } from '#server/domain/errors.ts'
@@ -31,7 +32,8 @@ export const meta: MetaFunction = () => pageMeta({ title: 'Account', noindex: tr
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const user = requireOnboardedUser(request, context)
-	return { email: user.email, otherSessions: await countOtherSessions(context.app, user, context.session!.sessionId) }
+	const [otherSessions, pending] = await Promise.all([countOtherSessions(context.app, user, context.session!.sessionId), findPendingEmailChange(context.app, user)])
+	return { email: user.email, otherSessions, pendingEmailChange: pending && { newEmail: pending.newEmail, waitingFor: pending.waitingFor, since: pending.since.getTime() } }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -62,6 +64,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		const description = ACCOUNT_MESSAGES.emailChangeAsked(asked.value.email, asked.value.newEmail)
 		return redirectWithToast(PAGE, { title: 'Check your email', description, focus: FLASH_FOCUS.emailChange }, app.env)
 	}
+	if (form.get('intent') === 'cancel-email-change') {
+		const toast = (await cancelEmailChange(app, user))
+			? { title: ACCOUNT_MESSAGES.emailChangeCancelledTitle, description: ACCOUNT_MESSAGES.emailChangeCancelled }
+			: { type: 'info' as const, title: 'Nothing to cancel', description: ACCOUNT_MESSAGES.emailChangeNoneWaiting }
+		return redirectWithToast(PAGE, { ...toast, focus: FLASH_FOCUS.emailChange }, app.env)
+	}
 	const email = String(form.get('email') ?? '')
 	const result = await handleFormErrors(() => deleteAccount(app, user, { email }), { intent: 'delete', values: { email } })
 	if (!result.ok) return result.response
@@ -71,7 +79,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Account() {
-	const { email, otherSessions } = useLoaderData<typeof loader>()
+	const { email, otherSessions, pendingEmailChange: pending } = useLoaderData<typeof loader>()
 	const failed = useActionData<typeof action>()
 	const navigation = useNavigation()
 	const busy = (intent: string) => navigation.state === 'submitting' && navigation.formData?.get('intent') === intent
@@ -82,6 +90,12 @@ export default function Account() {
 	const typed = (deleteFailed?.values as { email?: string } | undefined)?.email
 	const emailChange = failedFor('change-email')
 	const typedNewEmail = (emailChange?.values as { newEmail?: string } | undefined)?.newEmail
+	// A request sent empties the field with JavaScript, as the page's reload empties it without (focus stays on the button).
+	const changeForm = useRef<HTMLFormElement>(null)
+	const pendingSince = pending?.since
+	useEffect(() => {
+		if (pendingSince) changeForm.current?.reset()
+	}, [pendingSince])
 	return (
 		<div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6">
 			<div>
@@ -110,7 +124,25 @@ export default function Account() {
 				title="E-mail address"
 				description="Move your account to another address. We e-mail a link to your current address first, then one to the new address; the move is made when both are opened, and signs you out everywhere else."
 			>
-				<Form method="post" className="grid gap-4" aria-describedby={formErrorShown(emailChange, 'newEmail') ? 'email-change-error' : undefined}>
+				{pending ? (
+					<Form method="post" className="mb-4 flex flex-wrap items-center justify-between gap-3 rounded-md border bg-muted/40 p-3">
+						<input type="hidden" name="intent" value="cancel-email-change" />
+						<p className="text-sm">
+							{pending.waitingFor === 'current'
+								? ACCOUNT_MESSAGES.emailChangeWaitingForCurrent(email, pending.newEmail)
+								: ACCOUNT_MESSAGES.emailChangeWaitingForNew(pending.newEmail)}
+						</p>
+						<Button type="submit" variant="ghost" size="sm" disabled={busy('cancel-email-change')}>
+							{busy('cancel-email-change') ? 'Cancelling…' : 'Cancel this change'}
+						</Button>
+					</Form>
+				) : null}
+				<Form
+					ref={changeForm}
+					method="post"
+					className="grid gap-4"
+					aria-describedby={formErrorShown(emailChange, 'newEmail') ? 'email-change-error' : undefined}
+				>
 					<input type="hidden" name="intent" value="change-email" />
 					<Field
 						label="New e-mail address"

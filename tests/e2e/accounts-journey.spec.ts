@@ -170,6 +170,9 @@ test('an artist moves the account to a new e-mail address: the current mailbox a
 	await expect(toasts(page)).toContainText(`To move your account to ${next}, open the link we sent to ${user.email} first.`)
 	// Without JavaScript the page comes back focused on the field it was sent from; with it, focus stays on the button.
 	await expect(isJs() ? page.getByRole('button', { name: 'Change e-mail address' }) : page.getByLabel('New e-mail address')).toBeFocused()
+	// The page says what it waits for, and the field is empty for another try.
+	await expect(page.getByText(`Waiting for your current address: open the link we sent to ${user.email} to move your account to ${next}.`)).toBeVisible()
+	await expect(field).toHaveValue('')
 
 	// The current mailbox's link shows what it does; only its button does it (a mail scanner uses nothing up).
 	const approval = await linkFromOutbox(request, user.email, '/account/email')
@@ -185,6 +188,8 @@ test('an artist moves the account to a new e-mail address: the current mailbox a
 	expect(await emailOf()).toBe(user.email)
 	await page.goto(approval)
 	await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible()
+	await page.goto('/portal/account')
+	await expect(page.getByText(`Waiting for ${next}: open the link we sent there to finish moving your account.`)).toBeVisible()
 
 	await page.goto(await linkFromOutbox(request, next, '/account/email'))
 	await expect(page.getByRole('heading', { name: 'Confirm your new address' })).toBeVisible()
@@ -204,4 +209,22 @@ test('an artist moves the account to a new e-mail address: the current mailbox a
 	await elsewhere.close()
 	const outbox = async () => (await request.get(`/dev/outbox?${new URLSearchParams({ to: user.email })}`)).text()
 	await expect.poll(outbox, { timeout: 15_000 }).toContain('Your Callboard e-mail address was changed')
+})
+
+test('an e-mail change waiting can be cancelled from the account page: its link then does nothing', async ({ page, context, baseURL, request }) => {
+	const user = await createE2eUser({ granted: true, credits: 1 })
+	await signIn(context, user, baseURL!)
+	await page.goto('/portal/account')
+	const next = uniqueEmail('cancelled')
+	await page.getByLabel('New e-mail address').fill(next)
+	await page.getByRole('button', { name: 'Change e-mail address' }).click()
+	await expect(page.getByText(`to move your account to ${next}.`)).toBeVisible()
+	const approval = await linkFromOutbox(request, user.email, '/account/email')
+
+	await page.getByRole('button', { name: 'Cancel this change' }).click()
+	await expect(toasts(page)).toContainText('E-mail change cancelled')
+	await expect(page.getByText(`to move your account to ${next}.`)).toHaveCount(0)
+	await expect(page.getByLabel('New e-mail address')).toBeFocused()
+	await page.goto(approval)
+	await expect(page.getByRole('heading', { name: 'This link has expired' })).toBeVisible()
 })

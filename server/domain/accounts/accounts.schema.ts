@@ -63,6 +63,11 @@ export const ACCOUNT_MESSAGES = {
 	emailChangeAsked: (current: string, next: string) => `To move your account to ${next}, open the link we sent to ${current} first.`,
 	emailChangeApproved: (next: string) => `We sent a link to ${next}. Open it to finish the change.`,
 	emailTaken: 'That address now belongs to another account, so nothing was changed.',
+	emailChangeWaitingForCurrent: (current: string, next: string) => `Waiting for your current address: open the link we sent to ${current} to move your account to ${next}.`,
+	emailChangeWaitingForNew: (next: string) => `Waiting for ${next}: open the link we sent there to finish moving your account.`,
+	emailChangeCancelledTitle: 'E-mail change cancelled',
+	emailChangeCancelled: 'The links we sent for it no longer work. Your address stays as it is.',
+	emailChangeNoneWaiting: 'No e-mail change was waiting: its links had been used or had expired.',
 	emailChangedTitle: 'E-mail address changed',
 	emailChanged: (next: string) => `You now sign in with ${next}. Every other device was signed out.`,
 } as const

@@ -5,7 +5,15 @@ import { createUser, uniqueEmail } from '#tests/factories.ts'
 import { createSession, validateSessionToken } from '#server/auth/session.server.ts'
 import { LIMITS } from '#server/domain/rate-limit.ts'
 import { ACCOUNT_MESSAGES, LINK_INVALID_MESSAGE } from './accounts.schema.ts'
-import { approveEmailChange, confirmEmailChange, describeEmailChangeLink, EMAIL_CHANGE_PATH, requestEmailChange } from './email-change.ts'
+import {
+	approveEmailChange,
+	cancelEmailChange,
+	confirmEmailChange,
+	describeEmailChangeLink,
+	EMAIL_CHANGE_PATH,
+	findPendingEmailChange,
+	requestEmailChange,
+} from './email-change.ts'
 import { EMAIL_TOKEN_TTL_MS, isEmailTokenUsable, issueEmailToken } from './email-tokens.ts'
 
 const MINUTE = 60 * 1000
@@ -124,6 +132,36 @@ describe('moving an account to another e-mail address', () => {
 		const { ctx, actor, meta } = await setup()
 		for (let attempt = 0; attempt < LIMITS['email-change'].email; attempt++) await requestEmailChange(ctx, actor, { newEmail: uniqueEmail() }, meta)
 		await expect(requestEmailChange(ctx, actor, { newEmail: uniqueEmail() }, meta)).rejects.toMatchObject({ code: 'RATE_LIMITED' })
+	})
+
+	test('the change waiting shows whose link it waits for, the same whether the new address has an account, until it is done', async () => {
+		const { ctx, user, actor, meta, linkToken } = await setup()
+		expect(await findPendingEmailChange(ctx, actor)).toBeNull()
+		const next = uniqueEmail()
+		await requestEmailChange(ctx, actor, { newEmail: next }, meta)
+		expect(await findPendingEmailChange(ctx, actor)).toMatchObject({ newEmail: next, waitingFor: 'current' })
+		await approveEmailChange(ctx, { token: linkToken(user.email) })
+		expect(await findPendingEmailChange(ctx, actor)).toMatchObject({ newEmail: next, waitingFor: 'new' })
+		await confirmEmailChange(ctx, { token: linkToken(next) })
+		expect(await findPendingEmailChange(ctx, actor)).toBeNull()
+
+		const other = await createUser(ctx.db)
+		const taken = await setup()
+		await requestEmailChange(taken.ctx, taken.actor, { newEmail: other.email }, taken.meta)
+		await approveEmailChange(taken.ctx, { token: taken.linkToken(taken.user.email) })
+		expect(await findPendingEmailChange(taken.ctx, taken.actor)).toMatchObject({ newEmail: other.email, waitingFor: 'new' })
+	})
+
+	test('a change waiting can be cancelled: its links stop working', async () => {
+		const { ctx, user, actor, meta, linkToken, emailOf } = await setup()
+		const next = uniqueEmail()
+		await requestEmailChange(ctx, actor, { newEmail: next }, meta)
+		await approveEmailChange(ctx, { token: linkToken(user.email) })
+		expect(await cancelEmailChange(ctx, actor)).toBe(true)
+		expect(await findPendingEmailChange(ctx, actor)).toBeNull()
+		await expect(confirmEmailChange(ctx, { token: linkToken(next) })).rejects.toThrow(LINK_INVALID_MESSAGE)
+		expect(await emailOf()).toBe(user.email)
+		expect(await cancelEmailChange(ctx, actor)).toBe(false)
 	})
 
 	test('a link that is not one of an e-mail change describes nothing', async () => {

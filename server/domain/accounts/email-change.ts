@@ -1,4 +1,5 @@
 import type { AppContext } from '#server/context.ts'
+import type { Prisma } from '#server/db/generated/client.ts'
 import { invalidateAllSessions } from '#server/auth/session.server.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
@@ -22,6 +23,14 @@ export const EMAIL_CHANGE_PATH = '/account/email'
 
 type Ctx = Pick<AppContext, 'db' | 'env' | 'jobs'>
 
+const EMAIL_CHANGE_PURPOSES = ['email_change_approve', 'email_change_confirm'] as const
+
+/** Ends every link of the account's e-mail change still out; returns how many there were. */
+async function endEmailChangeLinks(db: Pick<Prisma.TransactionClient, 'emailToken'>, userId: string, now = new Date()) {
+	const { count } = await db.emailToken.updateMany({ where: { userId, usedAt: null, purpose: { in: [...EMAIL_CHANGE_PURPOSES] } }, data: { usedAt: now } })
+	return count
+}
+
 /** Asks to move the account: e-mails the current address a link to agree. Counted per account and client address. */
 export async function requestEmailChange(ctx: Ctx, actor: Actor, input: ChangeEmailInput, meta: RequestMeta) {
 	const { newEmail } = parseInput(ChangeEmailInput, input)
@@ -32,10 +41,7 @@ export async function requestEmailChange(ctx: Ctx, actor: Actor, input: ChangeEm
 		// Two requests at once (a double submit) take turns here, so the second ends the first's links.
 		await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${actor.id}::uuid FOR UPDATE`
 		// One change at a time: the links of an earlier one (a mistyped address, approved already) stop working.
-		await tx.emailToken.updateMany({
-			where: { userId: actor.id, usedAt: null, purpose: { in: ['email_change_approve', 'email_change_confirm'] } },
-			data: { usedAt: meta.now ?? new Date() },
-		})
+		await endEmailChangeLinks(tx, actor.id, meta.now)
 		const token = await issueEmailToken(tx, actor.id, 'email_change_approve', meta.now, newEmail)
 		await ctx.jobs.send('email.send', emailChangeApproveMessage({ to: email, newEmail, url: appUrl(ctx.env, EMAIL_CHANGE_PATH, { token }) }), { tx })
 	})
@@ -51,10 +57,13 @@ export async function approveEmailChange(ctx: Ctx, input: EmailTokenInput, now =
 	return ctx.db.$transaction(async (tx) => {
 		const { userId, newEmail } = await claimEmailToken(tx, token, 'email_change_approve', now)
 		if (!newEmail) throw new DomainError('INVALID', LINK_INVALID_MESSAGE)
+		// Issued either way, so the account page shows the same waiting change (findPendingEmailChange);
+		// only an address without an account gets it. Confirming the other would be refused as taken.
+		const confirmation = await issueEmailToken(tx, userId, 'email_change_confirm', now, newEmail)
 		const taken = await tx.user.findUnique({ where: { email: newEmail }, select: { id: true } })
 		const message = taken
 			? emailInUseMessage({ to: newEmail, signInUrl: appUrl(ctx.env, '/signin') })
-			: emailChangeConfirmMessage({ to: newEmail, url: appUrl(ctx.env, EMAIL_CHANGE_PATH, { token: await issueEmailToken(tx, userId, 'email_change_confirm', now, newEmail) }) })
+			: emailChangeConfirmMessage({ to: newEmail, url: appUrl(ctx.env, EMAIL_CHANGE_PATH, { token: confirmation }) })
 		await ctx.jobs.send('email.send', message, { tx })
 		return { newEmail }
 	})
@@ -103,4 +112,23 @@ export async function describeEmailChangeLink(ctx: Pick<AppContext, 'db'>, token
 	if (link.purpose === 'email_change_approve') return { step: 'approve' as const, newEmail: link.newEmail }
 	if (link.purpose === 'email_change_confirm') return { step: 'confirm' as const, newEmail: link.newEmail }
 	return null
+}
+
+/**
+ * The change waiting for a link to be opened, for the account page: the address it moves to, and
+ * whose mailbox holds the link (the current one's, then the new one's). Null when none is out.
+ */
+export async function findPendingEmailChange(ctx: Pick<AppContext, 'db'>, actor: Actor, now = new Date()) {
+	const link = await ctx.db.emailToken.findFirst({
+		where: { userId: actor.id, usedAt: null, expiresAt: { gt: now }, purpose: { in: [...EMAIL_CHANGE_PURPOSES] } },
+		orderBy: { createdAt: 'desc' },
+		select: { purpose: true, newEmail: true, createdAt: true },
+	})
+	if (!link?.newEmail) return null
+	return { newEmail: link.newEmail, waitingFor: link.purpose === 'email_change_approve' ? ('current' as const) : ('new' as const), since: link.createdAt }
+}
+
+/** Cancels the change waiting, if any: its links stop working. Returns whether there was one. */
+export async function cancelEmailChange(ctx: Pick<AppContext, 'db'>, actor: Actor, now = new Date()) {
+	return (await endEmailChangeLinks(ctx.db, actor.id, now)) > 0
 }
