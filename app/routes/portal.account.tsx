@@ -67,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 	if (form.get('intent') === 'cancel-email-change') {
 		const toast = (await cancelEmailChange(app, user))
 			? { title: ACCOUNT_MESSAGES.emailChangeCancelledTitle, description: ACCOUNT_MESSAGES.emailChangeCancelled }
-			: { type: 'info' as const, title: 'Nothing to cancel', description: ACCOUNT_MESSAGES.emailChangeNoneWaiting }
+			: { type: 'info' as const, title: ACCOUNT_MESSAGES.emailChangeNoneWaitingTitle, description: ACCOUNT_MESSAGES.emailChangeNoneWaiting }
 		return redirectWithToast(PAGE, { ...toast, focus: FLASH_FOCUS.emailChange }, app.env)
 	}
 	const email = String(form.get('email') ?? '')
@@ -90,12 +90,16 @@ export default function Account() {
 	const typed = (deleteFailed?.values as { email?: string } | undefined)?.email
 	const emailChange = failedFor('change-email')
 	const typedNewEmail = (emailChange?.values as { newEmail?: string } | undefined)?.newEmail
-	// A request sent empties the field with JavaScript, as the page's reload empties it without (focus stays on the button).
+	// A request accepted empties the field with JavaScript, as the page's reload empties it without
+	// (focus stays on the button). Only this form's own request: a change approved in another tab
+	// does not clear what is being typed here, and a refused one keeps it.
 	const changeForm = useRef<HTMLFormElement>(null)
+	const changeSent = useRef(false)
 	const pendingSince = pending?.since
 	useEffect(() => {
-		if (pendingSince) changeForm.current?.reset()
-	}, [pendingSince])
+		if (pendingSince && changeSent.current && !emailChange) changeForm.current?.reset()
+		changeSent.current = false
+	}, [pendingSince, emailChange])
 	return (
 		<div className="mx-auto grid w-full max-w-3xl gap-6 px-4 py-8 sm:px-6">
 			<div>
@@ -130,7 +134,8 @@ export default function Account() {
 						<p className="text-sm">
 							{pending.waitingFor === 'current'
 								? ACCOUNT_MESSAGES.emailChangeWaitingForCurrent(email, pending.newEmail)
-								: ACCOUNT_MESSAGES.emailChangeWaitingForNew(pending.newEmail)}
+								: ACCOUNT_MESSAGES.emailChangeWaitingForNew(pending.newEmail)}{' '}
+							{ACCOUNT_MESSAGES.emailChangeReplaced}
 						</p>
 						<Button type="submit" variant="ghost" size="sm" disabled={busy('cancel-email-change')}>
 							{busy('cancel-email-change') ? 'Cancelling…' : 'Cancel this change'}
@@ -139,6 +144,7 @@ export default function Account() {
 				) : null}
 				<Form
 					ref={changeForm}
+					onSubmit={() => (changeSent.current = true)}
 					method="post"
 					className="grid gap-4"
 					aria-describedby={formErrorShown(emailChange, 'newEmail') ? 'email-change-error' : undefined}

@@ -44,6 +44,35 @@ describe('pg-boss jobs', () => {
 		await db.$executeRaw`DELETE FROM pgboss.job WHERE name = 'profile.ingest'`
 	})
 
+	// Before the e-mail test registers the real workers, so only this runner's failing handler takes the job.
+	test('a job that keeps failing is retried up to its limit, then stops, and the log says which failure was the last', async () => {
+		const { url } = await getTestDatabase()
+		const logged: { level: number; msg: string; tries?: number }[] = []
+		const logger = pino({ level: 'warn' }, { write: (line: string) => void logged.push(JSON.parse(line)) })
+		const failing = await startJobs({ databaseUrl: url, logger, retry: { 'billing.customer-email': { retryLimit: 1, retryDelay: 1, retryBackoff: false } }, pollingIntervalSeconds: 0.5 })
+		try {
+			let runs = 0
+			await failing.work({
+				'billing.customer-email': async () => {
+					runs++
+					throw new Error('Stripe is down')
+				},
+			})
+			await failing.jobs.send('billing.customer-email', { userId: '0b7e3f52-7c38-4d0c-9d4e-0d4f1e6b8a11' })
+			await vi.waitFor(() => expect(logged.map((line) => line.msg)).toEqual(['job failed; pg-boss retries it', 'job failed for the last time; it is not retried']), WAIT)
+			expect(logged.map((line) => [line.level, line.tries])).toEqual([
+				[40, 1],
+				[50, 2],
+			])
+			const { db } = await getTestDatabase()
+			const jobs = await db.$queryRaw<{ state: string }[]>`SELECT state FROM pgboss.job WHERE name = 'billing.customer-email'`
+			expect(jobs.map((job) => job.state)).toEqual(['failed'])
+			expect(runs).toBe(2)
+		} finally {
+			await failing.stop({ timeoutMs: 1_000 })
+		}
+	})
+
 	test('an e-mail sent as a job is delivered by the worker to the SMTP server; a failing delivery is retried', async () => {
 		const smtpMailer = createSmtpMailer({ url: smtp.url, from: 'no-reply@callboard.test' })
 		// Fails the first two deliveries to retry@…, as a mail server that is briefly down would.

@@ -102,12 +102,16 @@ export async function startJobs({ databaseUrl, logger, retry = {}, pollingInterv
 				const { concurrency = 1, pollingIntervalSeconds: queuePolling } = QUEUES[name]
 				// pg-boss 10 runs one job at a time per worker: a queue that may run several starts several.
 				for (let worker = 0; worker < concurrency; worker++) {
-					const workerId = await boss.work<unknown>(name, { batchSize: 1, pollingIntervalSeconds: queuePolling ?? pollingIntervalSeconds }, async ([job]) => {
+					const options = { batchSize: 1, pollingIntervalSeconds: queuePolling ?? pollingIntervalSeconds, includeMetadata: true as const }
+					const workerId = await boss.work<unknown>(name, options, async ([job]) => {
 						if (!job) return
 						try {
 							await handler(parseJobData(name, job.data), { id: job.id, name })
 						} catch (error) {
-							logger.warn({ err: error, job: name, jobId: job.id }, 'job failed; pg-boss retries it until its retry limit')
+							// retryCount counts this run's earlier tries: at the limit, this failure is the last.
+							const { retryCount, retryLimit } = job
+							if (retryCount >= retryLimit) logger.error({ err: error, job: name, jobId: job.id, tries: retryCount + 1 }, 'job failed for the last time; it is not retried')
+							else logger.warn({ err: error, job: name, jobId: job.id, tries: retryCount + 1, retryLimit }, 'job failed; pg-boss retries it')
 							throw error
 						}
 					})

@@ -106,7 +106,8 @@ export const QUEUES: { [N in JobName]: QueueConfig<N> } = {
 		// refuses any that come later.
 		policy: 'short',
 		defaultSingletonKey: ({ id }) => id,
-		// Stripe or the database may be down for a while: keep trying for about half an hour.
+		// Stripe or the database may be down for a while: 8 retries, the delay doubling from 10 s
+		// (pg-boss adds up to as much again), 43 to 85 minutes in all.
 		retryLimit: 8,
 		retryDelay: 10,
 		retryBackoff: true,
@@ -119,10 +120,11 @@ export const QUEUES: { [N in JobName]: QueueConfig<N> } = {
 		}),
 	},
 	'billing.customer-email': {
-		// The job sends the address the account has when it runs: one queued and one running per artist.
+		// At most one waiting per artist (and one running or retrying): each sends the address the
+		// account has when it runs, so a burst of moves ends on the last.
 		policy: 'stately',
 		defaultSingletonKey: ({ userId }) => userId,
-		// Stripe may be down for a while: about half an hour of tries, then the job fails and its log says so.
+		// As billing.event: 43 to 85 minutes of tries while Stripe is down, then the job fails and its log says so.
 		retryLimit: 8,
 		retryDelay: 10,
 		retryBackoff: true,

@@ -203,6 +203,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
 	/** Successful POST results by idempotency key, replayed for a retry with the same key. */
 	const idempotent = new Map<string, { fingerprint: string; status: number; body: unknown }>()
 	const failures: ScriptedFailure[] = []
+	const holds: { path: string; method: string; gate: Promise<void> }[] = []
 
 	const server = createServer(async (req, res) => {
 		try {
@@ -220,6 +221,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
 		const body = /application\/x-www-form-urlencoded/.test(header(req.headers, 'content-type') ?? '') ? parseForm(raw) : {}
 		const idempotencyKey = header(req.headers, 'idempotency-key') ?? null
 		requests.push({ method, path: url.pathname, query: parseForm(url.search.slice(1)), headers: req.headers, body, idempotencyKey })
+		await takeHold(method, url.pathname)
 		res.setHeader('Request-Id', `req_${token(14)}`)
 		if (url.pathname.startsWith('/v1/')) return api(req, res, { method, path: url.pathname, query: parseForm(url.search.slice(1)), body, raw, idempotencyKey })
 		return page(res, method, url, body, originOf(req))
@@ -606,6 +608,23 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
 		})
 	}
 
+	/**
+	 * Holds the next request to `path` (with `method`, POST by default) until the returned function is
+	 * called: Stripe slow to answer, while a test does something else in between.
+	 */
+	function holdNext(path: string, method = 'POST') {
+		let release!: () => void
+		holds.push({ path, method, gate: new Promise<void>((resolve) => (release = resolve)) })
+		return () => release()
+	}
+
+	async function takeHold(method: string, path: string) {
+		const index = holds.findIndex((hold) => hold.path === path && hold.method === method)
+		if (index === -1) return
+		const [hold] = holds.splice(index, 1)
+		await hold!.gate
+	}
+
 	function takeFailure(method: string, path: string) {
 		const failure = failures.find((item) => item.path === path && (!item.method || item.method === method))
 		if (!failure) return null
@@ -718,12 +737,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
 		signedWebhook,
 		sendWebhook,
 		failNext,
+		holdNext,
 		/** Forget every object, request, key and scripted failure. */
 		reset() {
 			for (const collection of [customers, sessions, subscriptions, portalSessions, sessionDetails, idempotent]) collection.clear()
 			requests.length = 0
 			webhooks.length = 0
 			failures.length = 0
+			holds.length = 0
 		},
 		close: () =>
 			new Promise<void>((resolve) => {

@@ -67,6 +67,8 @@ export const ACCOUNT_MESSAGES = {
 	emailChangeWaitingForNew: (next: string) => `Waiting for ${next}: open the link we sent there to finish moving your account.`,
 	emailChangeCancelledTitle: 'E-mail change cancelled',
 	emailChangeCancelled: 'The links we sent for it no longer work. Your address stays as it is.',
+	emailChangeReplaced: 'Sending another address below replaces this change.',
+	emailChangeNoneWaitingTitle: 'Nothing to cancel',
 	emailChangeNoneWaiting: 'No e-mail change was waiting: its links had been used or had expired.',
 	emailChangedTitle: 'E-mail address changed',
 	emailChanged: (next: string) => `You now sign in with ${next}. Every other device was signed out.`,

@@ -1,5 +1,7 @@
-import { describe, expect, test } from 'vitest'
+import pg from 'pg'
+import { describe, expect, test, vi } from 'vitest'
 import { createTestContext } from '#tests/app-context.ts'
+import { getTestDatabase } from '#tests/db.ts'
 import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
 import { createUser, uniqueEmail } from '#tests/factories.ts'
 import { createSession, validateSessionToken } from '#server/auth/session.server.ts'
@@ -162,6 +164,45 @@ describe('moving an account to another e-mail address', () => {
 		await expect(confirmEmailChange(ctx, { token: linkToken(next) })).rejects.toThrow(LINK_INVALID_MESSAGE)
 		expect(await emailOf()).toBe(user.email)
 		expect(await cancelEmailChange(ctx, actor)).toBe(false)
+
+		// A page left open past the link's hour has nothing left to cancel.
+		const start = new Date()
+		await requestEmailChange(ctx, actor, { newEmail: uniqueEmail() }, { ...meta, now: start })
+		expect(await cancelEmailChange(ctx, actor, new Date(start.getTime() + EMAIL_TOKEN_TTL_MS.email_change_approve + MINUTE))).toBe(false)
+	})
+
+	test('steps that arrive together take turns on the account: a double submit leaves one link, a cancel does not miss the link an approval issues', async () => {
+		const { ctx, user, actor, meta, linkToken, emailsTo } = await setup()
+		const { url } = await getTestDatabase()
+		const waiting = async () =>
+			(await ctx.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)[0]?.n
+		/** Runs `steps` while another session holds the account's row, so they queue behind it; then lets them go, in order. */
+		async function queuedBehindTheAccount<T>(steps: (() => Promise<T>)[]) {
+			const holder = new pg.Client({ connectionString: url })
+			await holder.connect()
+			try {
+				await holder.query('BEGIN')
+				await holder.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [user.id])
+				const running: Promise<T>[] = []
+				for (const step of steps) {
+					running.push(step())
+					await vi.waitFor(async () => expect(await waiting()).toBe(running.length), { timeout: 10_000, interval: 50 })
+				}
+				await holder.query('COMMIT')
+				return await Promise.all(running)
+			} finally {
+				await holder.end()
+			}
+		}
+
+		const [first, second] = [uniqueEmail(), uniqueEmail()]
+		await queuedBehindTheAccount([() => requestEmailChange(ctx, actor, { newEmail: first }, meta), () => requestEmailChange(ctx, actor, { newEmail: second }, meta)])
+		const approvals = emailsTo(user.email).map((mail) => mail.text.match(new RegExp(`${EMAIL_CHANGE_PATH}\\?token=([\\w-]+)`))?.[1] ?? '')
+		expect(await Promise.all(approvals.map((token) => describeEmailChangeLink(ctx, token)))).toEqual([null, { step: 'approve', newEmail: second }])
+
+		const [, cancelled] = await queuedBehindTheAccount<unknown>([() => approveEmailChange(ctx, { token: linkToken(user.email) }), () => cancelEmailChange(ctx, actor)])
+		expect(cancelled).toBe(true)
+		await expect(confirmEmailChange(ctx, { token: linkToken(second) })).rejects.toThrow(LINK_INVALID_MESSAGE)
 	})
 
 	test('a link that is not one of an e-mail change describes nothing', async () => {

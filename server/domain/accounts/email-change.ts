@@ -4,6 +4,7 @@ import { invalidateAllSessions } from '#server/auth/session.server.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { isUniqueViolation } from '#server/domain/ids.ts'
+import { hashToken } from '#server/auth/tokens.ts'
 import { limitRequests } from '#server/domain/rate-limit.ts'
 import { ACCOUNT_MESSAGES, ChangeEmailInput, EmailTokenInput, LINK_INVALID_MESSAGE } from './accounts.schema.ts'
 import { appUrl, claimEmailToken, findUsableEmailToken, issueEmailToken } from './email-tokens.ts'
@@ -25,11 +26,34 @@ type Ctx = Pick<AppContext, 'db' | 'env' | 'jobs'>
 
 const EMAIL_CHANGE_PURPOSES = ['email_change_approve', 'email_change_confirm'] as const
 
-/** Ends every link of the account's e-mail change still out; returns how many there were. */
+/** Ends every link of the account's e-mail change that still works; returns how many there were. */
 async function endEmailChangeLinks(db: Pick<Prisma.TransactionClient, 'emailToken'>, userId: string, now = new Date()) {
-	const { count } = await db.emailToken.updateMany({ where: { userId, usedAt: null, purpose: { in: [...EMAIL_CHANGE_PURPOSES] } }, data: { usedAt: now } })
+	const { count } = await db.emailToken.updateMany({
+		where: { userId, usedAt: null, expiresAt: { gt: now }, purpose: { in: [...EMAIL_CHANGE_PURPOSES] } },
+		data: { usedAt: now },
+	})
 	return count
 }
+
+/*
+ * Every step of a change (asking, agreeing, confirming, cancelling) first locks the account's user
+ * row, so they take turns, in the order an account deletion locks too (the user row, then what
+ * hangs from it): a cancel never misses the link an approval is issuing, and nothing deadlocks.
+ */
+async function lockAccount(tx: Prisma.TransactionClient, userId: string) {
+	await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${userId}::uuid FOR UPDATE`
+}
+
+/** lockAccount for the account a link belongs to, before the link is claimed (nothing, for an unknown link). */
+async function lockAccountOfLink(tx: Prisma.TransactionClient, token: string) {
+	await tx.$executeRaw`SELECT 1 FROM users u JOIN email_tokens t ON t.user_id = u.id WHERE t.token_hash = ${hashToken(token)} FOR UPDATE OF u`
+}
+
+/**
+ * The move may wait for a checkout that is creating the artist's Stripe customer (it holds the
+ * profile's row across Stripe's call, up to 30 s: billing/checkout.ts), so it gets as long.
+ */
+const MOVE_TRANSACTION = { maxWait: 15_000, timeout: 45_000 }
 
 /** Asks to move the account: e-mails the current address a link to agree. Counted per account and client address. */
 export async function requestEmailChange(ctx: Ctx, actor: Actor, input: ChangeEmailInput, meta: RequestMeta) {
@@ -39,7 +63,7 @@ export async function requestEmailChange(ctx: Ctx, actor: Actor, input: ChangeEm
 	await limitRequests(ctx, 'email-change', { email, ip: meta.ip, now: meta.now })
 	await ctx.db.$transaction(async (tx) => {
 		// Two requests at once (a double submit) take turns here, so the second ends the first's links.
-		await tx.$executeRaw`SELECT 1 FROM users WHERE id = ${actor.id}::uuid FOR UPDATE`
+		await lockAccount(tx, actor.id)
 		// One change at a time: the links of an earlier one (a mistyped address, approved already) stop working.
 		await endEmailChangeLinks(tx, actor.id, meta.now)
 		const token = await issueEmailToken(tx, actor.id, 'email_change_approve', meta.now, newEmail)
@@ -55,6 +79,7 @@ export async function requestEmailChange(ctx: Ctx, actor: Actor, input: ChangeEm
 export async function approveEmailChange(ctx: Ctx, input: EmailTokenInput, now = new Date()) {
 	const { token } = parseInput(EmailTokenInput, input)
 	return ctx.db.$transaction(async (tx) => {
+		await lockAccountOfLink(tx, token)
 		const { userId, newEmail } = await claimEmailToken(tx, token, 'email_change_approve', now)
 		if (!newEmail) throw new DomainError('INVALID', LINK_INVALID_MESSAGE)
 		// Issued either way, so the account page shows the same waiting change (findPendingEmailChange);
@@ -80,6 +105,7 @@ export async function confirmEmailChange(ctx: Ctx, input: EmailTokenInput, now =
 	let moved: { userId: string; newEmail: string }
 	try {
 		moved = await ctx.db.$transaction(async (tx) => {
+			await lockAccountOfLink(tx, token)
 			const { userId, newEmail } = await claimEmailToken(tx, token, 'email_change_confirm', now)
 			if (!newEmail) throw new DomainError('INVALID', LINK_INVALID_MESSAGE)
 			const { email: oldEmail } = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { email: true } })
@@ -95,7 +121,7 @@ export async function confirmEmailChange(ctx: Ctx, input: EmailTokenInput, now =
 			// Receipts and invoices follow the account.
 			if (billing?.stripe_customer_id) await ctx.jobs.send('billing.customer-email', { userId }, { tx })
 			return { userId, newEmail }
-		})
+		}, MOVE_TRANSACTION)
 	} catch (error) {
 		if (isUniqueViolation(error)) throw new DomainError('INVALID', ACCOUNT_MESSAGES.emailTaken)
 		throw error
@@ -130,5 +156,8 @@ export async function findPendingEmailChange(ctx: Pick<AppContext, 'db'>, actor:
 
 /** Cancels the change waiting, if any: its links stop working. Returns whether there was one. */
 export async function cancelEmailChange(ctx: Pick<AppContext, 'db'>, actor: Actor, now = new Date()) {
-	return (await endEmailChangeLinks(ctx.db, actor.id, now)) > 0
+	return ctx.db.$transaction(async (tx) => {
+		await lockAccount(tx, actor.id)
+		return (await endEmailChangeLinks(tx, actor.id, now)) > 0
+	})
 }

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest'
 import type { AppContext } from '#server/context.ts'
 import { approveEmailChange, confirmEmailChange, requestEmailChange } from '#server/domain/accounts/email-change.ts'
 import { setUserPlan } from '#server/domain/admin/users.ts'
 import type { EmailMessage } from '#server/integrations/email/types.ts'
+import { createNotConfiguredPayments } from '#server/integrations/payments/not-configured.ts'
 import { InvalidWebhookSignatureError } from '#server/integrations/payments/types.ts'
 import { createTestContext } from '#tests/app-context.ts'
 import { createActors, createUser, setPlan, uniqueEmail } from '#tests/factories.ts'
@@ -35,6 +36,8 @@ async function setup() {
 	await setPlan(ctx.db, user.id, { credits: 0 })
 	return { ctx, actor: { id: user.id, role: 'user' as const }, user }
 }
+
+const WAIT = { timeout: 10_000, interval: 50 }
 
 const deliver = (ctx: AppContext, event: FakeEvent) => deliverStripeEvent(ctx, stripe, event)
 
@@ -280,8 +283,8 @@ describe('webhooks', () => {
 })
 
 describe('the customer’s e-mail address', () => {
-	/** Moves the artist's account to `newEmail` through the three steps of ADR 028, each link read from the last e-mail sent. */
-	async function moveAccount(ctx: AppContext, actor: { id: string; role: 'user' }, newEmail: string) {
+	/** The first two steps of moving the account to `newEmail` (ADR 028); returns the last step's link. */
+	async function approvedMove(ctx: AppContext, actor: { id: string; role: 'user' }, newEmail: string) {
 		const { sent } = ctx.jobs as RecordingJobs
 		const lastLink = () => {
 			const mail = sent.findLast((job) => job.name === 'email.send')?.data as EmailMessage | undefined
@@ -289,8 +292,10 @@ describe('the customer’s e-mail address', () => {
 		}
 		await requestEmailChange(ctx, actor, { newEmail }, { ip: `198.51.100.${Math.floor(Math.random() * 250)}` })
 		await approveEmailChange(ctx, lastLink())
-		await confirmEmailChange(ctx, lastLink())
+		return lastLink()
 	}
+	const moveAccount = async (ctx: AppContext, actor: { id: string; role: 'user' }, newEmail: string) =>
+		confirmEmailChange(ctx, await approvedMove(ctx, actor, newEmail))
 	const customerOf = async (ctx: AppContext, userId: string) => stripe.customers.get((await profileOf(ctx, userId)).stripeCustomerId ?? '')
 
 	test('follows the account to its new address, so receipts do too', async () => {
@@ -315,6 +320,24 @@ describe('the customer’s e-mail address', () => {
 		expect((await customerOf(ctx, actor.id))?.email).toBe(next)
 	})
 
+	test('a move confirmed while the first checkout is creating the customer with the old address waits for it, then gives it the new one', async () => {
+		const { ctx, actor, user } = await setup()
+		const next = uniqueEmail()
+		const confirmation = await approvedMove(ctx, actor, next)
+		const release = stripe.holdNext('/v1/customers')
+		const checkout = startCheckout(ctx, actor, { kind: 'subscription' })
+		await vi.waitFor(() => expect(stripe.requests.some((request) => request.path === '/v1/customers')).toBe(true), WAIT)
+		const move = confirmEmailChange(ctx, confirmation)
+		// The move waits on the profile's row, which the checkout holds while Stripe answers.
+		const waiting = () => ctx.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`
+		await vi.waitFor(async () => expect((await waiting())[0]?.n).toBe(1), WAIT)
+		release()
+		await Promise.all([checkout, move])
+		expect((await customerOf(ctx, actor.id))?.email).toBe(user.email)
+		await (ctx.jobs as RecordingJobs).runAll(ctx)
+		expect((await customerOf(ctx, actor.id))?.email).toBe(next)
+	})
+
 	test('Stripe down fails the job, so the queue tries again; a customer Stripe no longer has is left alone', async () => {
 		const { ctx, actor, user } = await setup()
 		await startCheckout(ctx, actor, { kind: 'subscription' })
@@ -331,5 +354,15 @@ describe('the customer’s e-mail address', () => {
 
 		stripe.customers.clear()
 		await expect(syncCustomerEmail(ctx, actor.id)).resolves.toBeUndefined()
+	})
+
+	test('nothing is asked of Stripe when payments are switched off since, or the account is gone', async () => {
+		const { ctx, actor } = await setup()
+		await startCheckout(ctx, actor, { kind: 'subscription' })
+		const asked = stripe.requests.length
+		await expect(syncCustomerEmail({ ...ctx, payments: createNotConfiguredPayments() }, actor.id)).resolves.toBeUndefined()
+		await ctx.db.user.delete({ where: { id: actor.id } })
+		await expect(syncCustomerEmail(ctx, actor.id)).resolves.toBeUndefined()
+		expect(stripe.requests.length).toBe(asked)
 	})
 })
