@@ -76,7 +76,7 @@ export async function createApp({ app: appContext, vite, isShuttingDown = () => 
 	const limitTrpc = limitTrpcBodies({ maxBodyBytes: MAX_TRPC_BODY_BYTES })
 	app.use((req, res, next) => (req.path.startsWith(`${TRPC_PATH}/`) ? limitTrpc(req, res, next) : limitBodies(req, res, next)))
 	if (env.COMPRESSION === 'on') {
-		// Documents are gzipped whole by remixHandler; this compresses the rest (single-fetch data, files).
+		// Documents are compressed whole by remixHandler; this compresses the rest (single-fetch data, files).
 		app.use(compression({ filter: (req, res) => worthCompressing(req, res) && compression.filter(req, res) }))
 	}
 	const build = vite

@@ -87,8 +87,8 @@ export function createPageCache({
 		res.setHeader('ETag', page.etag)
 		res.append('Vary', 'Accept-Encoding')
 		if (req.fresh) return void res.status(304).end()
-		if (page.gzipped && takesGzip(req)) endWhole(res, page.gzipped, { gzipped: true })
-		else endWhole(res, page.body, { gzipped: false })
+		if (page.gzipped && takesGzip(req)) endWhole(res, page.gzipped, 'gzip')
+		else endWhole(res, page.body, null)
 	}
 
 	return {

@@ -1,4 +1,3 @@
-import { gzipSync } from 'node:zlib'
 import {
 	createReadableStreamFromReadable,
 	createRequestHandler,
@@ -8,18 +7,18 @@ import {
 } from '@remix-run/node'
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express'
 import type { PageCache } from './page-cache.ts'
-import { endWhole, takesGzip } from './whole-body.ts'
+import { compressWhole, documentEncoding, endWhole } from './whole-body.ts'
 
 type RemixHandlerOptions = {
 	build: ServerBuild | (() => Promise<ServerBuild>)
 	mode: string
 	getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext
 	pageCache?: PageCache
-	/** Gzip documents here (COMPRESSION=on); off when a proxy in front compresses. */
+	/** Compress documents here (COMPRESSION=on); off when a proxy in front compresses. */
 	compress: boolean
 }
 
-/** Below this a document is sent as it is: gzip's header and a round of deflate cost more than they save. */
+/** Below this a document is sent as it is: a compressor's header and a round of it cost more than they save. */
 const MIN_COMPRESSED_BYTES = 1024
 
 /**
@@ -102,8 +101,8 @@ async function sendResponse(res: ExpressResponse, response: Response) {
 const isDocument = (response: Response) => Boolean(response.body && response.headers.get('Content-Type')?.startsWith('text/html'))
 
 /**
- * A document arrives whole (app/entry.server.tsx renders it into one buffer), so it leaves whole: gzipped
- * in one synchronous pass and written with its length in one write. Through the `compression`
+ * A document arrives whole (app/entry.server.tsx renders it into one buffer), so it leaves whole:
+ * compressed in one synchronous pass (brotli or gzip, whole-body.ts) and written with its length in one write. Through the `compression`
  * middleware it took a deflate stream on libuv's thread pool (three hand-offs between threads per
  * page), chunked encoding and a second write for the last chunk (ADR 026, decision 18).
  */
@@ -112,8 +111,9 @@ async function sendDocument(req: ExpressRequest, res: ExpressResponse, response:
 	sendHead(res, response)
 	if (compress && !response.headers.has('Content-Encoding') && !/no-transform/i.test(response.headers.get('Cache-Control') ?? '')) {
 		res.vary('Accept-Encoding')
-		// A visitor who left gets nothing: no deflate for them.
-		if (!res.destroyed && body.length >= MIN_COMPRESSED_BYTES && takesGzip(req)) return endWhole(res, gzipSync(body), { gzipped: true })
+		// A visitor who left gets nothing: no compressing for them.
+		const encoding = !res.destroyed && body.length >= MIN_COMPRESSED_BYTES ? documentEncoding(req) : null
+		if (encoding) return endWhole(res, compressWhole(body, encoding), encoding)
 	}
-	endWhole(res, body, { gzipped: false })
+	endWhole(res, body, null)
 }

@@ -122,7 +122,7 @@ test.describe('database round trips', () => {
 	})
 })
 
-test('pages are sent gzipped whole (one body with its length), tRPC answers plain (small JSON that gzip would cost more than it saves)', async ({ playwright, baseURL }) => {
+test('pages are sent compressed whole (one body with its length; brotli or gzip), tRPC answers plain (small JSON that gzip would cost more than it saves)', async ({ playwright, baseURL }) => {
 	const artist = await createE2eUser()
 	const opportunity = await createE2eOpportunity({ title: `Plain Answers Prize ${Date.now()}`, questions: [{ label: 'Statement', slug: 'statement' }] })
 	const request = await playwright.request.newContext({
@@ -140,6 +140,12 @@ test('pages are sent gzipped whole (one body with its length), tRPC answers plai
 	const plain = await request.get('/portal/feed', { headers: { 'Accept-Encoding': 'identity' } })
 	expect(plain.headers()['content-encoding']).toBeUndefined()
 	expect(Number(plain.headers()['content-length'])).toBe((await plain.body()).length)
+	// A client that takes brotli (every current browser over HTTPS) gets the page in it, whole.
+	const brotli = await request.get('/portal/feed', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } })
+	expect(brotli.headers()['content-encoding']).toBe('br')
+	expect(brotli.headers()['transfer-encoding']).toBeUndefined()
+	expect(Number(brotli.headers()['content-length'])).toBeGreaterThan(0)
+	expect(await brotli.text()).toContain('</html>')
 
 	// A query (nothing changes): the artist's notes and files for one question, none yet.
 	const input = encodeURIComponent(JSON.stringify({ opportunityId: opportunity.id, slug: 'statement' }))
