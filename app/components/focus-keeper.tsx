@@ -10,10 +10,11 @@ import { useEffect, useRef } from 'react'
  * it). The browser then drops focus to <body>, and a keyboard or screen reader user starts again at
  * the top of the page. Once the navigation, the fetchers and the tRPC calls are all idle, if focus
  * is on <body>: the same element again when it is still there and usable; otherwise the control
- * beside where it was, in the nearest part of the page still there (nearestUsable); after a move
- * to another page, that page's <main>. A click on an empty part of the page (which moves focus to
- * <body> on purpose) is left alone. A form that came back refused gets its first invalid field
- * instead (without JavaScript, the fields' autofocus does that: app/components/forms.tsx).
+ * beside where it was, in the nearest part of the page still there (nearestUsable), but never
+ * outside <main> for a control that was in it; after a move to another page, that page's <main>.
+ * A click on an empty part of the page (which moves focus to <body> on purpose) is left alone. A
+ * form that came back refused gets its first invalid field instead (without JavaScript, the
+ * fields' autofocus does that: app/components/forms.tsx).
  */
 
 const FOCUSABLE = 'a[href], button, input, select, textarea, summary, [tabindex]:not([tabindex="-1"])'
@@ -91,7 +92,11 @@ function restore(remembered: Remembered) {
 		fallback?.focus({ preventScroll: true })
 		return true
 	}
-	const target = (usable(remembered.element) ? remembered.element : nearestUsable(remembered)) ?? fallback
+	const near = usable(remembered.element) ? remembered.element : nearestUsable(remembered)
+	// A press inside <main> whose whole part of the page was replaced (a step's card by the next
+	// step's) does not send focus out to the header's first link: <main> takes it, as after a move.
+	const leftMain = main && near && remembered.path.includes(main) && !main.contains(near)
+	const target = (leftMain ? null : near) ?? fallback
 	target?.focus({ preventScroll: true })
 	if (target && target !== main) target.scrollIntoView({ block: 'nearest' })
 	return true

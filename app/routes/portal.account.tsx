@@ -70,6 +70,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
 			: { type: 'info' as const, title: ACCOUNT_MESSAGES.emailChangeNoneWaitingTitle, description: ACCOUNT_MESSAGES.emailChangeNoneWaiting }
 		return redirectWithToast(PAGE, { ...toast, focus: FLASH_FOCUS.emailChange }, app.env)
 	}
+	// Only its own button deletes: a post with no intent, or one this page does not know, is refused.
+	if (form.get('intent') !== 'delete') throw new Response('Unknown form.', { status: 400 })
 	const email = String(form.get('email') ?? '')
 	const result = await handleFormErrors(() => deleteAccount(app, user, { email }), { intent: 'delete', values: { email } })
 	if (!result.ok) return result.response

@@ -54,7 +54,7 @@ export default function PortalLayout() {
 					<div className="ml-auto flex items-center gap-3">
 						{/* A Pro artist drafts without limit: "Pro", never a credit count beside unlimited. */}
 						{plan === 'pro' ? (
-							<p className="text-sm text-muted-foreground">
+							<p className="text-sm whitespace-nowrap text-muted-foreground">
 								Plan: <span className="font-semibold text-foreground">Pro</span>
 							</p>
 						) : (

@@ -51,7 +51,9 @@ export function parseInput<T>(schema: Schema<T>, input: unknown): T {
 	const fieldErrors: Record<string, string[]> = {}
 	for (const issue of result.error.issues) {
 		const key = issue.path.map(String).join('.') || 'form'
-		;(fieldErrors[key] ??= []).push(issue.message)
+		const messages = (fieldErrors[key] ??= [])
+		// Two rules can refuse one value with the same words (an address too long in all and before its @): said once.
+		if (!messages.includes(issue.message)) messages.push(issue.message)
 	}
 	const first = result.error.issues[0]?.message ?? 'Invalid input'
 	throw new DomainError('INVALID', first, { fieldErrors })

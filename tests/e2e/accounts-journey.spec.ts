@@ -90,6 +90,10 @@ test('an artist signs out of their other devices, then deletes the account, conf
 	await other.goto(`${baseURL}/portal/feed`)
 	await expect(other.getByRole('heading', { level: 1, name: 'Opportunities' })).toBeVisible()
 
+	// Only the delete form's own button deletes: a post that names no form, with the address typed, is refused.
+	const stray = await page.request.post('/portal/account', { form: { email: user.email }, headers: { Origin: new URL(baseURL!).origin }, maxRedirects: 0 })
+	expect(stray.status()).toBe(400)
+
 	await page.goto('/portal/profile')
 	await page.getByRole('link', { name: 'Manage your account' }).click()
 	await expect(page.getByRole('heading', { level: 1, name: 'Account' })).toBeVisible()
@@ -181,6 +185,8 @@ test('an artist moves the account to a new e-mail address: the current mailbox a
 	await page.goto(approval)
 	await page.getByRole('button', { name: 'Yes, send a link to the new address' }).click()
 	await expect(page.getByRole('heading', { name: 'Check your new address' })).toBeVisible()
+	// The step's card was replaced by the next one's: focus goes to the page's main part, not the header's logo.
+	if (isJs()) await expect(page.locator('#main-content')).toBeFocused()
 	await expect(toasts(page)).toContainText(`We sent a link to ${next}. Open it to finish the change.`)
 	// A reload does not post it again.
 	await page.reload()

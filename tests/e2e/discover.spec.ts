@@ -276,3 +276,20 @@ test('long words in a call (a URL, a title, a place, a tag) wrap instead of wide
 		}
 	}
 })
+
+test('the portal header fits a 375-px phone on one line, with credits or on Pro', async ({ browser, baseURL }) => {
+	for (const user of [await createE2eUser({ credits: 1 }), await createE2eUser({ plan: 'pro' })]) {
+		const context = await browser.newContext({ viewport: { width: 375, height: 740 } })
+		await signIn(context, user, baseURL!)
+		const page = await context.newPage()
+		await page.goto('/portal/account')
+		const banner = page.getByRole('banner')
+		// The name beside its 32-px mark, on one line: a wrapped "Callboar / d" is two lines tall.
+		const brand = await banner.getByRole('link', { name: 'Callboard' }).boundingBox()
+		expect(brand!.height).toBeLessThanOrEqual(36)
+		const header = await banner.boundingBox()
+		expect(header!.height).toBeLessThanOrEqual(60)
+		expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0)
+		await context.close()
+	}
+})

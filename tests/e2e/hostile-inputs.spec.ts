@@ -57,7 +57,7 @@ const FIELDS = [
 const INTENTS = [
 	'signin', 'signup', 'magic-link', 'update-basics', 'add-link', 'remove-link', 'remove-file', 'reingest', 'next', 'previous', 'save',
 	'regenerate', 'undo', 'status', 'toggle-sidebar', 'dismiss-credits-banner', 'regenerate-link', 'move', 'save-template', 'delete',
-	'credits', 'plan', 'role', 'subscription', 'credits',
+	'credits', 'plan', 'role', 'subscription', 'credits', 'change-email', 'cancel-email-change',
 ]
 const hostileForm = fc.record({
 	intent: fc.oneof(fc.constantFrom(...INTENTS), hostileText),

@@ -76,7 +76,8 @@ describe('moving an account to another e-mail address', () => {
 			code: 'INVALID',
 			fieldErrors: { newEmail: [ACCOUNT_MESSAGES.sameEmail] },
 		})
-		for (const newEmail of ['not an address', `${'a'.repeat(65)}@example.com`, `ada@${'b'.repeat(250)}.com`]) {
+		// The last fails two rules with the same words: said once.
+		for (const newEmail of ['not an address', `${'a'.repeat(65)}@example.com`, `ada@${'b'.repeat(250)}.com`, `${'a'.repeat(300)}@example.com`]) {
 			await expect(requestEmailChange(ctx, actor, { newEmail }, meta), newEmail.slice(0, 20)).rejects.toMatchObject({ code: 'INVALID', fieldErrors: { newEmail: ['Enter a valid e-mail address'] } })
 		}
 		expect(emailsTo(user.email)).toEqual([])

@@ -44,6 +44,8 @@ const deliver = (ctx: AppContext, event: FakeEvent) => deliverStripeEvent(ctx, s
 const profileOf = (ctx: AppContext, userId: string) =>
 	ctx.db.profile.findUniqueOrThrow({ where: { userId }, select: { plan: true, planSource: true, creditsRemaining: true, stripeCustomerId: true } })
 
+const customerOf = async (ctx: AppContext, userId: string) => stripe.customers.get((await profileOf(ctx, userId)).stripeCustomerId ?? '')
+
 const subscribe = (ctx: AppContext, actor: { id: string; role: 'user' }) => subscribeToPro(ctx, stripe, actor)
 
 /** A Pro checkout made straight through Stripe (its dashboard, or before Callboard's one-checkout rule). */
@@ -129,6 +131,53 @@ describe('checkout and the portal', () => {
 		await subscribe(ctx, actor)
 		await expect(startCheckout(ctx, actor, { kind: 'credits' })).rejects.toMatchObject({ code: 'CONFLICT', message: BILLING_MESSAGES.packOnPro })
 		expect([...stripe.sessions.values()].filter((session) => session.mode === 'payment')).toHaveLength(0)
+	})
+
+	test('a customer Stripe no longer has is replaced at the next checkout; the portal says there is nothing to manage', async () => {
+		const { ctx, actor, user } = await setup()
+		await startCheckout(ctx, actor, { kind: 'subscription' })
+		// Deleted in Stripe's dashboard (its idempotency keys stay), with the checkout it had open.
+		stripe.customers.clear()
+		stripe.sessions.clear()
+		const lost = (await profileOf(ctx, actor.id)).stripeCustomerId
+		const { url } = await startCheckout(ctx, actor, { kind: 'subscription' })
+		expect(url).toContain('/c/pay/')
+		const replaced = (await profileOf(ctx, actor.id)).stripeCustomerId
+		expect(replaced).not.toBe(lost)
+		expect(stripe.customers.get(replaced!)?.email).toBe(user.email)
+
+		stripe.customers.clear()
+		await expect(openBillingPortal(ctx, actor)).rejects.toMatchObject({ code: 'CONFLICT', message: BILLING_MESSAGES.noBillingAccount })
+		expect((await profileOf(ctx, actor.id)).stripeCustomerId).toBeNull()
+		await startCheckout(ctx, actor, { kind: 'credits' })
+		expect(stripe.customers.size).toBe(1)
+	})
+
+	test('a customer Stripe created while the transaction keeping it rolled back is reused, and the address moving since does not block checkout', async () => {
+		/** Makes the next saves of these artists' customer ids fail, as a database lost after Stripe answered would. */
+		async function failSavingCustomer(userIds: string[]) {
+			await ctx.db.$executeRawUnsafe(`CREATE OR REPLACE FUNCTION fail_customer_save() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'database lost'; END $$ LANGUAGE plpgsql`)
+			await ctx.db.$executeRawUnsafe(
+				`CREATE TRIGGER fail_customer_save BEFORE UPDATE OF stripe_customer_id ON profiles FOR EACH ROW WHEN (NEW.user_id IN (${userIds.map((id) => `'${id}'`).join(', ')})) EXECUTE FUNCTION fail_customer_save()`,
+			)
+		}
+		const { ctx, actor } = await setup()
+		const moving = await setup()
+		await failSavingCustomer([actor.id, moving.actor.id])
+		for (const artist of [actor, moving.actor]) {
+			await expect(startCheckout(ctx, artist, { kind: 'credits' })).rejects.toMatchObject({ message: BILLING_MESSAGES.checkoutSessionFailed })
+		}
+		await ctx.db.$executeRawUnsafe('DROP TRIGGER fail_customer_save ON profiles')
+		expect(stripe.customers.size).toBe(2)
+
+		// The same address: Stripe answers the retried create with the customer it made.
+		await startCheckout(ctx, actor, { kind: 'credits' })
+		expect(stripe.customers.size).toBe(2)
+		// A moved address: a new customer with it (the old key, with the old address, would be refused).
+		const next = uniqueEmail()
+		await ctx.db.user.update({ where: { id: moving.actor.id }, data: { email: next } })
+		await startCheckout(ctx, moving.actor, { kind: 'credits' })
+		expect((await customerOf(ctx, moving.actor.id))?.email).toBe(next)
 	})
 
 	test('errors say what the specification says', async () => {
@@ -296,7 +345,6 @@ describe('the customer’s e-mail address', () => {
 	}
 	const moveAccount = async (ctx: AppContext, actor: { id: string; role: 'user' }, newEmail: string) =>
 		confirmEmailChange(ctx, await approvedMove(ctx, actor, newEmail))
-	const customerOf = async (ctx: AppContext, userId: string) => stripe.customers.get((await profileOf(ctx, userId)).stripeCustomerId ?? '')
 
 	test('follows the account to its new address, so receipts do too', async () => {
 		const { ctx, actor, user } = await setup()

@@ -1,9 +1,10 @@
+import { createHash, randomUUID } from 'node:crypto'
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { AppContext } from '#server/context.ts'
 import type { Prisma } from '#server/db/generated/client.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
-import { PaymentsNotConfiguredError } from '#server/integrations/payments/types.ts'
+import { isMissingCustomer, PaymentsNotConfiguredError } from '#server/integrations/payments/types.ts'
 import { BILLING_MESSAGES, BILLING_PATHS, CheckoutInput, isProStatus, PRO_STATUSES, type CheckoutKind } from './billing.schema.ts'
 
 type Ctx = Pick<AppContext, 'db' | 'payments' | 'env' | 'logger'>
@@ -15,11 +16,23 @@ function assertConfigured(ctx: Ctx) {
 }
 
 /**
+ * The idempotency key of creating the artist's customer: a create retried after its answer was lost
+ * (or its transaction rolled back) returns the same customer for 24 hours. It names the address:
+ * Stripe refuses a key used again with other parameters, so after the account's address moved the
+ * old key would refuse every checkout (a tester's finding).
+ */
+export function customerIdempotencyKey(userId: string, email: string) {
+	return `customer-${userId}-${createHash('sha256').update(email).digest('hex').slice(0, 32)}`
+}
+
+/**
  * The artist's Stripe customer: created once and reused. The profile row is locked while it is
  * read and, the first time, while the customer is created, so concurrent clicks wait for the first
  * and reuse its customer; Stripe's idempotency key makes a retried create return the same one.
+ * `fresh`: Stripe lost the customer the profile named (just forgotten); a key of its own, as the
+ * usual one could replay the lost customer (the profile's lock still makes one create at a time).
  */
-async function ensureCustomer(ctx: Ctx, actor: Actor): Promise<string> {
+async function ensureCustomer(ctx: Ctx, actor: Actor, { fresh = false } = {}): Promise<string> {
 	const existing = await ctx.db.profile.findUnique({ where: { userId: actor.id }, select: { stripeCustomerId: true } })
 	if (existing?.stripeCustomerId) return existing.stripeCustomerId
 	return ctx.db.$transaction(
@@ -31,7 +44,7 @@ async function ensureCustomer(ctx: Ctx, actor: Actor): Promise<string> {
 			// Read after the lock, in a statement of its own: an e-mail change that held the row has
 			// committed by now, and this sees its address (a join in the locking statement would not).
 			const { email } = await tx.user.findUniqueOrThrow({ where: { id: actor.id }, select: { email: true } })
-			const customer = await ctx.payments.createCustomer({ email, userId: actor.id, idempotencyKey: `customer-${actor.id}` })
+			const customer = await ctx.payments.createCustomer({ email, userId: actor.id, idempotencyKey: fresh ? `customer-${actor.id}-${randomUUID()}` : customerIdempotencyKey(actor.id, email) })
 			await tx.profile.update({ where: { userId: actor.id }, data: { stripeCustomerId: customer.id } })
 			return customer.id
 		},
@@ -63,14 +76,23 @@ export async function startCheckout(ctx: Ctx, actor: Actor, input: CheckoutInput
 		const profile = await ctx.db.profile.findUnique({ where: { userId: actor.id }, select: { plan: true } })
 		if (profile?.plan === 'pro') throw new DomainError('CONFLICT', BILLING_MESSAGES.packOnPro)
 	}
-	try {
-		const customerId = await ensureCustomer(ctx, actor)
-		return await withCheckoutLock(ctx, actor, async (tx) => {
+	const open = (customerId: string) =>
+		withCheckoutLock(ctx, actor, async (tx) => {
 			// Deleted meanwhile (the deletion holds this lock while it stops billing): nothing to open.
 			if (!(await tx.user.findUnique({ where: { id: actor.id }, select: { id: true } }))) throw new DomainError('NOT_FOUND', 'Account not found')
 			if (kind === 'credits') return { url: await createCheckout(ctx, actor, customerId, 'credits'), destination: 'checkout' as const }
 			return proCheckoutLocked(ctx, tx, actor, customerId)
 		})
+	try {
+		const customerId = await ensureCustomer(ctx, actor)
+		try {
+			return await open(customerId)
+		} catch (error) {
+			if (!isMissingCustomer(error)) throw error
+			// Stripe lost the customer (deleted in its dashboard, or live keys after test ones): a new one, once.
+			await forgetCustomer(ctx, actor, customerId)
+			return await open(await ensureCustomer(ctx, actor, { fresh: true }))
+		}
 	} catch (error) {
 		if (error instanceof DomainError) throw error
 		if (error instanceof PaymentsNotConfiguredError) throw new DomainError('CONFLICT', BILLING_MESSAGES.notConfigured)
@@ -185,6 +207,12 @@ async function createCheckout(ctx: Ctx, actor: Actor, customerId: string, kind: 
 	return session.url
 }
 
+/** Drops the profile's customer id when it is still `customerId` (Stripe said it has no such customer). */
+async function forgetCustomer(ctx: Ctx, actor: Actor, customerId: string) {
+	ctx.logger.warn({ userId: actor.id, customerId }, 'stripe has no such customer: forgotten')
+	await ctx.db.profile.updateMany({ where: { userId: actor.id, stripeCustomerId: customerId }, data: { stripeCustomerId: null } })
+}
+
 /** billing-portal (spec section 7): Stripe's page to change the card, cancel, and read invoices. */
 export async function openBillingPortal(ctx: Ctx, actor: Actor): Promise<{ url: string }> {
 	assertConfigured(ctx)
@@ -193,6 +221,11 @@ export async function openBillingPortal(ctx: Ctx, actor: Actor): Promise<{ url: 
 	try {
 		return await ctx.payments.createPortalSession({ customerId: profile.stripeCustomerId, returnUrl: appUrl(ctx, BILLING_PATHS.portalReturn) })
 	} catch (error) {
+		if (isMissingCustomer(error)) {
+			// Nothing of it is left to manage; the next purchase creates a new customer.
+			await forgetCustomer(ctx, actor, profile.stripeCustomerId)
+			throw new DomainError('CONFLICT', BILLING_MESSAGES.noBillingAccount)
+		}
 		ctx.logger.error({ err: error, userId: actor.id }, 'billing portal session could not be created')
 		throw new DomainError('UNAVAILABLE', BILLING_MESSAGES.portalFailed, { cause: error })
 	}

@@ -81,6 +81,12 @@ export function isResourceMissing(error: unknown): boolean {
 	return code === 'resource_missing' || statusCode === 404
 }
 
+/** Stripe has no customer by the id a call gave (deleted there, or the keys now point at another Stripe account). */
+export function isMissingCustomer(error: unknown): boolean {
+	const { code, param } = (error ?? {}) as { code?: unknown; param?: unknown }
+	return code === 'resource_missing' && param === 'customer'
+}
+
 export interface Payments {
 	readonly kind: 'stripe' | 'not_configured'
 	/** Price ids and the webhook secret are all set: checkout, the portal and webhooks can work. */
