@@ -70,7 +70,7 @@ const EnvSchema = z
 		 * leaves connections for writes and jobs.
 		 */
 		READ_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(6),
-		/** gzip pages and files here (not tRPC's small JSON); `off` when a reverse proxy in front compresses (it does it better and off our cores). */
+		/** Compress pages (brotli or gzip) and files here (not tRPC's small JSON); `off` when a reverse proxy in front compresses (it does it better and off our cores). */
 		COMPRESSION: z.enum(['on', 'off'], { message: 'must be on or off' }).default('on'),
 
 		SMTP_URL: optionalUrl.refine((value) => value === undefined || /^smtps?:\/\//.test(value), {

@@ -597,13 +597,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}) {
 	 * `method` is given) fail with `status` and Stripe's error body. No Stripe-Should-Retry header is
 	 * sent, so the SDK retries 409s and 5xx as it does in production.
 	 */
-	function failNext(path: string, status: number, message: string, extra: { times?: number; method?: string; type?: string; code?: string } = {}) {
+	function failNext(path: string, status: number, message: string, extra: { times?: number; method?: string; type?: string; code?: string; param?: string } = {}) {
 		const type = extra.type ?? (status >= 500 ? 'api_error' : status === 429 ? 'rate_limit_error' : 'invalid_request_error')
 		failures.push({
 			path,
 			method: extra.method?.toUpperCase(),
 			status,
-			error: { type, message, ...(extra.code ? { code: extra.code } : {}) },
+			error: { type, message, ...(extra.code ? { code: extra.code } : {}), ...(extra.param ? { param: extra.param } : {}) },
 			times: extra.times ?? 1,
 		})
 	}

@@ -153,6 +153,25 @@ describe('checkout and the portal', () => {
 		expect(stripe.customers.size).toBe(1)
 	})
 
+	test('a paying artist keeps their customer when Stripe says it has none: keys of another account, or of the other mode', async () => {
+		const { ctx, actor } = await setup()
+		await subscribe(ctx, actor)
+		const { stripeCustomerId } = await profileOf(ctx, actor.id)
+		// Keys of another Stripe account: no such customer, and a live subscription on record.
+		stripe.failNext('/v1/billing_portal/sessions', 400, `No such customer: '${stripeCustomerId}'`, { code: 'resource_missing', param: 'customer' })
+		await expect(openBillingPortal(ctx, actor)).rejects.toMatchObject({ code: 'UNAVAILABLE', message: BILLING_MESSAGES.portalFailed })
+		expect((await profileOf(ctx, actor.id)).stripeCustomerId).toBe(stripeCustomerId)
+
+		// Test keys where live ones belong, for an artist with no subscription: Stripe says the customer is in the other mode.
+		const free = await setup()
+		await startCheckout(free.ctx, free.actor, { kind: 'credits' })
+		const customer = (await profileOf(ctx, free.actor.id)).stripeCustomerId
+		const message = `No such customer: '${customer}'; a similar object exists in live mode, but a test mode key was used to make this request.`
+		stripe.failNext('/v1/billing_portal/sessions', 400, message, { code: 'resource_missing', param: 'customer' })
+		await expect(openBillingPortal(free.ctx, free.actor)).rejects.toMatchObject({ code: 'UNAVAILABLE' })
+		expect((await profileOf(ctx, free.actor.id)).stripeCustomerId).toBe(customer)
+	})
+
 	test('a customer Stripe created while the transaction keeping it rolled back is reused, and the address moving since does not block checkout', async () => {
 		/** Makes the next saves of these artists' customer ids fail, as a database lost after Stripe answered would. */
 		async function failSavingCustomer(userIds: string[]) {

@@ -88,9 +88,8 @@ export async function startCheckout(ctx: Ctx, actor: Actor, input: CheckoutInput
 		try {
 			return await open(customerId)
 		} catch (error) {
-			if (!isMissingCustomer(error)) throw error
 			// Stripe lost the customer (deleted in its dashboard, or live keys after test ones): a new one, once.
-			await forgetCustomer(ctx, actor, customerId)
+			if (!isMissingCustomer(error) || !(await forgetCustomer(ctx, actor, customerId))) throw error
 			return await open(await ensureCustomer(ctx, actor, { fresh: true }))
 		}
 	} catch (error) {
@@ -207,10 +206,20 @@ async function createCheckout(ctx: Ctx, actor: Actor, customerId: string, kind: 
 	return session.url
 }
 
-/** Drops the profile's customer id when it is still `customerId` (Stripe said it has no such customer). */
+/**
+ * Drops the profile's customer id when it is still `customerId` (Stripe said it has no such
+ * customer), and says whether it did. Not while our records hold a live Pro subscription: keys of
+ * another Stripe account would otherwise cost a paying artist the customer that can cancel it, so
+ * that is logged for an operator and the artist sees the usual failure.
+ */
 async function forgetCustomer(ctx: Ctx, actor: Actor, customerId: string) {
+	if (await hasProSubscription(ctx.db, actor.id)) {
+		ctx.logger.error({ userId: actor.id, customerId }, 'stripe has no such customer, but a live subscription is on record: kept (are the Stripe keys the right account\'s?)')
+		return false
+	}
 	ctx.logger.warn({ userId: actor.id, customerId }, 'stripe has no such customer: forgotten')
 	await ctx.db.profile.updateMany({ where: { userId: actor.id, stripeCustomerId: customerId }, data: { stripeCustomerId: null } })
+	return true
 }
 
 /** billing-portal (spec section 7): Stripe's page to change the card, cancel, and read invoices. */
@@ -221,11 +230,8 @@ export async function openBillingPortal(ctx: Ctx, actor: Actor): Promise<{ url: 
 	try {
 		return await ctx.payments.createPortalSession({ customerId: profile.stripeCustomerId, returnUrl: appUrl(ctx, BILLING_PATHS.portalReturn) })
 	} catch (error) {
-		if (isMissingCustomer(error)) {
-			// Nothing of it is left to manage; the next purchase creates a new customer.
-			await forgetCustomer(ctx, actor, profile.stripeCustomerId)
-			throw new DomainError('CONFLICT', BILLING_MESSAGES.noBillingAccount)
-		}
+		// Nothing of it is left to manage; the next purchase creates a new customer.
+		if (isMissingCustomer(error) && (await forgetCustomer(ctx, actor, profile.stripeCustomerId))) throw new DomainError('CONFLICT', BILLING_MESSAGES.noBillingAccount)
 		ctx.logger.error({ err: error, userId: actor.id }, 'billing portal session could not be created')
 		throw new DomainError('UNAVAILABLE', BILLING_MESSAGES.portalFailed, { cause: error })
 	}

@@ -81,10 +81,16 @@ export function isResourceMissing(error: unknown): boolean {
 	return code === 'resource_missing' || statusCode === 404
 }
 
-/** Stripe has no customer by the id a call gave (deleted there, or the keys now point at another Stripe account). */
+/**
+ * Stripe has no customer by the id a call gave (deleted there, or the keys now point at another
+ * Stripe account). Not when Stripe says the customer exists in the other mode: that is test keys
+ * where live ones belong (or the reverse), an operator's mistake that must not cost the artist
+ * their customer.
+ */
 export function isMissingCustomer(error: unknown): boolean {
-	const { code, param } = (error ?? {}) as { code?: unknown; param?: unknown }
-	return code === 'resource_missing' && param === 'customer'
+	const { code, param, message } = (error ?? {}) as { code?: unknown; param?: unknown; message?: unknown }
+	if (code !== 'resource_missing' || param !== 'customer') return false
+	return !/similar object exists in (live|test) mode/i.test(String(message ?? ''))
 }
 
 export interface Payments {
