@@ -233,9 +233,13 @@ function ContextDialogBody({ target, onUnsavedChange, onDone, onCancel }: Contex
 	const busy = save.isPending
 	const canSave = fresh && notesRemaining(notes) >= 0 && problems.length === 0 && !busy
 
+	// A double click submits twice before the button shows it is busy: the second is dropped here.
+	const posting = useRef(false)
 	function onSubmit(event: FormEvent<HTMLFormElement>) {
 		event.preventDefault()
-		if (canSave) save.mutate()
+		if (!canSave || posting.current) return
+		posting.current = true
+		save.mutate(undefined, { onSettled: () => (posting.current = false) })
 	}
 
 	if (query.isError && !query.isFetching) {

@@ -8,7 +8,7 @@ import { BillingCard } from '#app/components/billing-card.tsx'
 import { GeneralErrorBoundary } from '#app/components/error-boundary.tsx'
 import { SectionCard } from '#app/components/section-card.tsx'
 import { Field, SelectField, type FieldErrors } from '#app/components/forms.tsx'
-import { ImageFilesField } from '#app/components/image-files-field.tsx'
+import { CvFileField, ImageFilesField } from '#app/components/image-files-field.tsx'
 import { PracticeFields } from '#app/components/practice-fields.tsx'
 import { Badge } from '#app/components/ui/badge.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
@@ -30,7 +30,6 @@ import { requireOnboardedUser } from '#server/auth/guards.ts'
 import { getBillingSummary } from '#server/domain/billing/summary.ts'
 import { listAssets, removeAsset } from '#server/domain/profiles/assets.ts'
 import {
-	ACCEPT,
 	formatBytes,
 	LINK_KIND_LABELS,
 	LINK_KINDS,
@@ -407,7 +406,7 @@ function CvCard({ cv, readError }: { cv: LoaderData['cv']; readError: LoaderData
 				<p className="mb-5 text-sm text-muted-foreground">No CV uploaded.</p>
 			)}
 			<UploadForm intent="upload-cv" label={cv ? 'Replace CV' : 'Upload CV'}>
-				<Field label="CV file" inputProps={{ name: 'cv', type: 'file', accept: ACCEPT.cv, required: true, autoFocus: focusCv, className: 'h-auto py-2' }} />
+				<CvFileField label="CV file" required autoFocus={focusCv} />
 			</UploadForm>
 		</SectionCard>
 	)

@@ -38,8 +38,10 @@ export async function receiveProfileFiles(
 ): Promise<ReceivedFiles> {
 	try {
 		const { files, skippedFiles, fields } = await parseUploads(request, {
-			// One CV and a full set of images.
-			maxFiles: 1 + MAX_IMAGES,
+			// One CV and a full set of images, with as many again for files refused (another type, too
+			// large), so a refused file does not take a good image's place: the images stored are
+			// capped at MAX_IMAGES by uploadAsset, in the order sent (a tester's finding).
+			maxFiles: 1 + 2 * MAX_IMAGES,
 			maxFileBytes: Math.max(MAX_CV_BYTES, MAX_IMAGE_BYTES),
 			onFile: async ({ field, fileName, stream }): Promise<UploadOutcome | null> => {
 				const kind = FILE_FIELDS[field]

@@ -194,6 +194,29 @@ test('a new artist completes onboarding, then edits the profile, links and image
 	await expect(toasts(page)).toContainText('Profile re-ingestion initiated')
 })
 
+test('a file of another type or too large never takes the place of a good image: all five good ones are kept', async ({ page, context, baseURL }) => {
+	await signIn(context, await createE2eUser(), baseURL!)
+	await page.goto('/portal/profile')
+	const refused = [
+		{ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') },
+		{ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([tinyPng(), Buffer.alloc(10 * 1024 * 1024)]) },
+	]
+	const good = ['a', 'b', 'c', 'd', 'e'].map((name) => ({ name: `${name}.png`, mimeType: 'image/png', buffer: tinyPng() }))
+	await page.getByLabel('Image files').setInputFiles([...refused, ...good])
+	if (isJs()) {
+		// Said at once, and left out of what is sent.
+		await expect(page.getByText('notes.txt will not be uploaded: Only JPG, PNG, GIF, or WEBP files are allowed.')).toBeVisible()
+		await expect(page.getByText('huge.png will not be uploaded: Each file must be at most 10 MB.')).toBeVisible()
+		await expect(page.getByText(/left out/)).toHaveCount(0)
+	}
+	await uploadImages(page)
+	if (!isJs()) {
+		await expect(toasts(page)).toContainText('notes.txt was not uploaded: Only JPG, PNG, GIF, or WEBP files are allowed.')
+		await expect(toasts(page)).toContainText('huge.png was not uploaded: Each file must be at most 10 MB.')
+	}
+	await expect(page.getByRole('img', { name: /^[a-e]\.png$/ })).toHaveCount(5)
+})
+
 test('a reload in the middle of onboarding keeps what was entered', async ({ page, context, baseURL }) => {
 	const user = await createE2eUser({ onboarded: false })
 	await signIn(context, user, baseURL!)

@@ -344,3 +344,22 @@ test('the context dialog and page have no serious or critical axe violations', {
 	await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
 	expect(await serious()).toEqual([])
 })
+
+test('a double click on Save saves once', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
+	const question = await seededQuestion()
+	await signIn(context, await createE2eUser(), baseURL!)
+	await open(page, `/portal/opportunities/${question.opportunityId}`)
+	const saves: string[] = []
+	page.on('request', (request) => {
+		if (request.method() === 'POST' && /\/context\/[^/]+\/save$/.test(new URL(request.url()).pathname)) saves.push(request.url())
+	})
+	const scope = await openContext(page, question)
+	await scope.getByRole('textbox', { name: 'Notes' }).fill('Once is enough.')
+	await scope.getByLabel('Add files').setInputFiles([pdf('once.pdf')])
+	await scope.getByRole('button', { name: 'Save' }).dblclick()
+	await expect(toasts(page)).toContainText('Context saved successfully')
+	await expect(page.getByRole('dialog')).toHaveCount(0)
+	// No second toast saying the file was "already attached, so skipped".
+	await expect(toasts(page)).not.toContainText('Already attached')
+	expect(saves).toHaveLength(1)
+})

@@ -4,7 +4,7 @@ import { useId, type FormEvent, type ReactNode } from 'react'
 import { useFieldArray, useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { ErrorList, Field, type FieldErrors } from '#app/components/forms.tsx'
-import { ImageFilesField } from '#app/components/image-files-field.tsx'
+import { CvFileField, ImageFilesField } from '#app/components/image-files-field.tsx'
 import { PracticeFields } from '#app/components/practice-fields.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Plus, Trash2 } from '#app/components/ui/icons.tsx'
@@ -15,7 +15,6 @@ import { errorsOf } from '#app/utils/form-errors.ts'
 import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { useValidatedSubmit } from '#app/utils/use-validated-submit.ts'
 import {
-	ACCEPT,
 	LINK_KIND_LABELS,
 	MAX_IMAGES,
 	MAX_ONBOARDING_LINKS,
@@ -281,11 +280,7 @@ export function LinksStep({ values, serverErrors, formError }: StepProps) {
 export function FilesStep({ formError }: Pick<StepProps, 'formError'>) {
 	return (
 		<StepForm step={4} canContinue multipart formError={formError}>
-			<Field
-				label="CV (PDF)"
-				hint="Optional. A PDF of up to 10 MB."
-				inputProps={{ name: 'cv', type: 'file', accept: ACCEPT.onboardingCv, className: 'h-auto py-2' }}
-			/>
+			<CvFileField label="CV (PDF)" hint="Optional. A PDF of up to 10 MB." pdfOnly />
 			<ImageFilesField
 				label="Images"
 				hint={`Optional. Up to ${MAX_IMAGES} images (JPEG, PNG, GIF or WEBP), 10 MB each.`}

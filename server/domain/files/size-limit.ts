@@ -1,11 +1,9 @@
 import { DomainError } from '#server/domain/errors.ts'
+import { fileTooLargeMessage } from './file-checks.ts'
 
-const MEGABYTE = 1024 * 1024
-
-/** "Each file must be at most 10 MB." (10 MB = 10,485,760 bytes, as the specification counts). */
+/** "Each file must be at most 10 MB." */
 export function fileTooLargeError(maxBytes: number) {
-	const megabytes = Number((maxBytes / MEGABYTE).toFixed(1))
-	return new DomainError('INVALID', `Each file must be at most ${megabytes} MB.`)
+	return new DomainError('INVALID', fileTooLargeMessage(maxBytes))
 }
 
 /**

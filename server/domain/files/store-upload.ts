@@ -4,7 +4,8 @@ import { DomainError } from '#server/domain/errors.ts'
 import { isDocx, StreamTail } from './docx.ts'
 import { PixelLimit } from './image-size.ts'
 import { limitSize } from './size-limit.ts'
-import { describeTypes, DOCX_TYPE, sniffContentType, SNIFF_BYTES, type SniffedType } from './sniff.ts'
+import { fileTypeMessage } from './file-checks.ts'
+import { DOCX_TYPE, sniffContentType, SNIFF_BYTES, type SniffedType } from './sniff.ts'
 
 export type StoreUploadInput = {
 	/** The storage key, or a function of the sniffed type (keys carry its extension; see buildStorageKey). */
@@ -34,7 +35,7 @@ export async function storeUpload(
 	const chunks = stream[Symbol.asyncIterator]()
 	const head = await readHead(chunks, SNIFF_BYTES)
 	const contentType = sniffContentType(head, fileName)
-	const notAllowed = () => new DomainError('INVALID', `Only ${describeTypes(allowedTypes)} files are allowed.`)
+	const notAllowed = () => new DomainError('INVALID', fileTypeMessage(allowedTypes))
 	if (!contentType || !allowedTypes.includes(contentType)) {
 		await chunks.return?.()
 		throw notAllowed()
