@@ -241,6 +241,35 @@ test('a reload in the middle of onboarding keeps what was entered', async ({ pag
 	await expect(page.getByLabel('City')).toHaveValue('Porto')
 })
 
+test('the browser’s Back goes to the step before, with what was entered, and Next goes on from there', async ({ page, context, baseURL }) => {
+	const user = await createE2eUser({ onboarded: false })
+	await signIn(context, user, baseURL!)
+	await open(page, '/onboarding')
+	await fillStep1(page)
+	await page.getByRole('button', { name: 'Next' }).click()
+	await expect(page.getByText('Step 2 of 4')).toBeVisible()
+	await page.getByRole('group', { name: 'Mediums' }).getByLabel('Ceramics').check()
+	await page.getByRole('group', { name: 'Interests' }).getByLabel('Competitions').check()
+	await page.getByRole('button', { name: 'Next' }).click()
+	await expect(page.getByText('Step 3 of 4')).toBeVisible()
+
+	await page.goBack()
+	await expect(page).toHaveURL(/\/onboarding\?step=2$/)
+	await expect(page.getByText('Step 2 of 4')).toBeVisible()
+	await expect(page.getByRole('group', { name: 'Mediums' }).getByLabel('Ceramics')).toBeChecked()
+	// A later step cannot be skipped to by its address.
+	await page.goto('/onboarding?step=4')
+	await expect(page.getByText('Step 3 of 4')).toBeVisible()
+	await page.goBack()
+	await expect(page.getByText('Step 2 of 4')).toBeVisible()
+	if (isJs()) await open(page, '/onboarding?step=2')
+	await page.getByRole('group', { name: 'Mediums' }).getByLabel('Painting').check()
+	await page.getByRole('button', { name: 'Next' }).click()
+	await expect(page.getByText('Step 3 of 4')).toBeVisible()
+	await page.getByRole('button', { name: 'Previous' }).click()
+	await expect(page.getByRole('group', { name: 'Mediums' }).getByLabel('Painting')).toBeChecked()
+})
+
 test('a .docx that is not a Word document is refused; a CV that cannot be read is kept and the profile says why', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
 	test.setTimeout(60_000)
 	await signIn(context, await createE2eUser(), baseURL!)

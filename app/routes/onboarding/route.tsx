@@ -49,8 +49,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 	const user = requireOnboardingUser(request, context)
 	const { completed, step, values } = await getOnboarding(context.app, user.id)
 	if (completed) throw redirect('/portal/feed')
-	return { step, values }
+	return { step: shownStep(request, step), values }
 }
+
+/**
+ * The step the page shows: the one reached, or an earlier one its address names (`?step=2`). Each
+ * step's page has its own address, so the browser's Back goes to the step before, with JavaScript
+ * as without (a tester's finding: with it, Back left the site). A later step than the one reached
+ * cannot be skipped to; Next from an earlier one saves it and goes on from there.
+ */
+function shownStep(request: Request, reached: number) {
+	const asked = Number(new URL(request.url).searchParams.get('step'))
+	return Number.isInteger(asked) && asked >= 1 && asked < reached ? asked : reached
+}
+
+const stepPath = (step: number) => `/onboarding?step=${step}`
 
 export async function action({ request, context }: ActionFunctionArgs) {
 	const user = requireOnboardingUser(request, context)
@@ -78,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 		{ values },
 	)
 	if (!result.ok) return result.response
-	return redirect('/onboarding')
+	return redirect(stepPath(result.value))
 }
 
 /** The last step: check the answers, store the files, finish. A failed file never blocks completion. */
