@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import { flateBombPdf, minimalPdf, tinyPng } from '../fixtures/files.ts'
 import { createE2eUser, signIn } from './support/e2e-db.ts'
 import { isJs, open, toasts } from './support/page.ts'
@@ -21,6 +21,19 @@ async function fillStep1(page: Page) {
 	await page.getByLabel('Full name').fill('Ada Lovelace')
 	await page.getByLabel('City').fill('Porto')
 	await page.getByLabel('Country').fill('Portugal')
+}
+
+/** A new artist through steps 1 and 2 (Ceramics, Competitions), on step 3. */
+async function onboardToStep3(page: Page, context: BrowserContext, baseURL: string) {
+	await signIn(context, await createE2eUser({ onboarded: false }), baseURL)
+	await open(page, '/onboarding')
+	await fillStep1(page)
+	await page.getByRole('button', { name: 'Next' }).click()
+	await expect(page.getByText('Step 2 of 4')).toBeVisible()
+	await page.getByRole('group', { name: 'Mediums' }).getByLabel('Ceramics').check()
+	await page.getByRole('group', { name: 'Interests' }).getByLabel('Competitions').check()
+	await page.getByRole('button', { name: 'Next' }).click()
+	await expect(page.getByText('Step 3 of 4')).toBeVisible()
 }
 
 test('a new artist completes onboarding, then edits the profile, links and images', async ({ page, context, baseURL, browser }) => {
@@ -218,16 +231,7 @@ test('a file of another type or too large never takes the place of a good image:
 })
 
 test('a reload in the middle of onboarding keeps what was entered', async ({ page, context, baseURL }) => {
-	const user = await createE2eUser({ onboarded: false })
-	await signIn(context, user, baseURL!)
-	await open(page, '/onboarding')
-	await fillStep1(page)
-	await page.getByRole('button', { name: 'Next' }).click()
-	await expect(page.getByText('Step 2 of 4')).toBeVisible()
-	await page.getByRole('group', { name: 'Mediums' }).getByLabel('Ceramics').check()
-	await page.getByRole('group', { name: 'Interests' }).getByLabel('Competitions').check()
-	await page.getByRole('button', { name: 'Next' }).click()
-	await expect(page.getByText('Step 3 of 4')).toBeVisible()
+	await onboardToStep3(page, context, baseURL!)
 
 	await page.reload()
 	await expect(page.getByText('Step 3 of 4')).toBeVisible()
@@ -242,16 +246,7 @@ test('a reload in the middle of onboarding keeps what was entered', async ({ pag
 })
 
 test('the browser’s Back goes to the step before, with what was entered, and Next goes on from there', async ({ page, context, baseURL }) => {
-	const user = await createE2eUser({ onboarded: false })
-	await signIn(context, user, baseURL!)
-	await open(page, '/onboarding')
-	await fillStep1(page)
-	await page.getByRole('button', { name: 'Next' }).click()
-	await expect(page.getByText('Step 2 of 4')).toBeVisible()
-	await page.getByRole('group', { name: 'Mediums' }).getByLabel('Ceramics').check()
-	await page.getByRole('group', { name: 'Interests' }).getByLabel('Competitions').check()
-	await page.getByRole('button', { name: 'Next' }).click()
-	await expect(page.getByText('Step 3 of 4')).toBeVisible()
+	await onboardToStep3(page, context, baseURL!)
 
 	await page.goBack()
 	await expect(page).toHaveURL(/\/onboarding\?step=2$/)
