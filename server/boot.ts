@@ -5,6 +5,7 @@ import { openDatabaseServer, type DatabaseServer } from '#server/db/database.ts'
 import { applyMigrations } from '#server/db/migrate.ts'
 import { EnvError, getEnv, type Env } from '#server/env.ts'
 import { createNotifications } from '#server/db/notifications.ts'
+import { markStopping } from '#server/lifecycle.ts'
 import { createDrafter } from '#server/integrations/ai/index.ts'
 import { createMailer } from '#server/integrations/email/index.ts'
 import { createPayments } from '#server/integrations/payments/index.ts'
@@ -80,6 +81,7 @@ export function onShutdownSignal(logger: Logger, stop: (signal: NodeJS.Signals) 
 	const handle = async (signal: NodeJS.Signals) => {
 		if (stopping) return
 		stopping = true
+		markStopping()
 		await stop(signal)
 		logger.info('stopped')
 		process.exit(0)

@@ -1,5 +1,6 @@
 import pg from 'pg'
 import type { Logger } from 'pino'
+import { isStopping } from '#server/lifecycle.ts'
 
 /**
  * PostgreSQL LISTEN/NOTIFY for one process: how a web process learns that a worker (in this process
@@ -37,7 +38,10 @@ export function createNotifications(databaseUrl: string, logger: Logger): Notifi
 		next.on('notification', (message) => {
 			for (const onMessage of subscribers.get(message.channel) ?? []) onMessage(message.payload ?? '')
 		})
-		next.on('error', (error) => logger.warn({ err: error }, 'notification connection error'))
+		next.on('error', (error) => {
+			if (isStopping()) logger.debug({ err: error }, 'notification connection lost while stopping')
+			else logger.warn({ err: error }, 'notification connection error')
+		})
 		next.on('end', () => {
 			if (client !== next) return
 			client = null
@@ -63,7 +67,7 @@ export function createNotifications(databaseUrl: string, logger: Logger): Notifi
 		attempt += 1
 		clearTimeout(retryTimer)
 		retryTimer = setTimeout(() => {
-			if (closed || !subscribers.size) return
+			if (closed || isStopping() || !subscribers.size) return
 			ensureConnected().catch((error) => {
 				logger.warn({ err: error, attempt }, 'notification connection failed; retrying')
 				scheduleReconnect()

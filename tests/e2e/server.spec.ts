@@ -81,6 +81,20 @@ test.describe('server lifecycle', { tag: '@js-only' }, () => {
 		expect(isAlive(postmaster!)).toBe(false)
 	})
 
+	test('Ctrl-C (SIGINT to the whole process group, its database too) stops cleanly: no warning or error logged', async () => {
+		server.start({}, { ownGroup: true })
+		await server.waitUntilReady()
+		const before = server.output.length
+		expect(await server.interrupt()).toBe(0)
+		const logged = server.output
+			.slice(before)
+			.split('\n')
+			.filter(Boolean)
+			.map((line) => JSON.parse(line) as { level: number; msg: string })
+		expect(logged.filter((line) => line.level >= 40).map((line) => line.msg)).toEqual([])
+		expect(logged.at(-1)?.msg).toBe('stopped')
+	})
+
 	test('a start after SIGKILL clears the orphaned database and works, without seeding twice', async () => {
 		server.start()
 		await server.waitUntilReady()

@@ -30,10 +30,12 @@ export class OwnServer {
 		this.dataDir = path.join(ROOT, 'data', `e2e-${name}`)
 	}
 
-	start(extraEnv: Record<string, string> = {}) {
+	/** `ownGroup`: in a process group of its own, as a terminal runs it (see `interrupt`). */
+	start(extraEnv: Record<string, string> = {}, { ownGroup = false } = {}) {
 		this.output = ''
 		this.process = spawn(process.execPath, [path.join(ROOT, 'server-build/index.js')], {
 			cwd: ROOT,
+			detached: ownGroup,
 			stdio: ['ignore', 'pipe', 'pipe'],
 			env: {
 				...process.env,
@@ -84,6 +86,18 @@ export class OwnServer {
 		const exit = this.exited()
 		this.process.kill(signal)
 		return exit
+	}
+
+	/**
+	 * A Ctrl-C in a terminal: SIGINT to the server's whole process group (started with `ownGroup`),
+	 * its embedded database included. Resolves with the exit once its output is all read.
+	 */
+	async interrupt() {
+		const child = this.process
+		if (!child?.pid) throw new Error('not started')
+		const closed = new Promise<number | null>((resolve) => child.once('close', (code) => resolve(code)))
+		process.kill(-child.pid, 'SIGINT')
+		return closed
 	}
 
 	/** The embedded database's URL, for a second server pointed at it with DATABASE_URL. */
