@@ -5,7 +5,7 @@ import { openDatabaseServer, type DatabaseServer } from '#server/db/database.ts'
 import { applyMigrations } from '#server/db/migrate.ts'
 import { EnvError, getEnv, type Env } from '#server/env.ts'
 import { createNotifications } from '#server/db/notifications.ts'
-import { markStopping } from '#server/lifecycle.ts'
+import { isStopping, markStopping } from '#server/lifecycle.ts'
 import { createDrafter } from '#server/integrations/ai/index.ts'
 import { createMailer } from '#server/integrations/email/index.ts'
 import { createPayments } from '#server/integrations/payments/index.ts'
@@ -77,10 +77,8 @@ export async function openAppContext(env: Env, logger: Logger, { clusterWorker =
  * stopping changes nothing), then exits 0.
  */
 export function onShutdownSignal(logger: Logger, stop: (signal: NodeJS.Signals) => Promise<void>) {
-	let stopping = false
 	const handle = async (signal: NodeJS.Signals) => {
-		if (stopping) return
-		stopping = true
+		if (isStopping()) return
 		markStopping()
 		await stop(signal)
 		logger.info('stopped')

@@ -4,6 +4,7 @@ import type { Logger } from 'pino'
 import { createLogger } from '#server/logger.ts'
 import { isDatabaseEmpty, seedDemoData } from '#server/db/seed.ts'
 import { announceSetupLink } from '#server/domain/accounts/setup.ts'
+import { isStopping } from '#server/lifecycle.ts'
 import { getEnvOrExit, onShutdownSignal, openAppContext, type RunningContext } from '#server/boot.ts'
 import type { Env } from '#server/env.ts'
 import { registerWorkers } from '#server/jobs/workers.ts'
@@ -44,12 +45,11 @@ async function main() {
 
 /** Listens on PORT until SIGINT or SIGTERM, then drains requests and closes `running`. */
 async function serveRequests(env: Env, logger: Logger, running: RunningContext) {
-	let shuttingDown = false
 	const vite =
 		env.NODE_ENV === 'development' && process.argv.includes('--dev')
 			? await import('vite').then((v) => v.createServer({ server: { middlewareMode: true } }))
 			: undefined
-	const app = await createApp({ app: running.app, vite, isShuttingDown: () => shuttingDown })
+	const app = await createApp({ app: running.app, vite, isShuttingDown: isStopping })
 
 	const server: Server = app.listen(env.PORT, env.HOST, () => {
 		if (cluster.isPrimary) logger.info({ url: env.APP_URL, port: env.PORT }, `Callboard is ready at ${env.APP_URL}`)
@@ -62,7 +62,6 @@ async function serveRequests(env: Env, logger: Logger, running: RunningContext) 
 	})
 
 	onShutdownSignal(logger, async (signal) => {
-		shuttingDown = true
 		if (cluster.isPrimary) logger.info({ signal }, 'shutting down: draining requests')
 		// Stop accepting connections; idle keep-alive sockets close now, busy ones when their response ends.
 		const closed = new Promise<void>((resolve) => server.close(() => resolve()))
@@ -82,7 +81,6 @@ async function serveRequests(env: Env, logger: Logger, running: RunningContext) 
  * database stop.
  */
 function forkWebProcesses(env: Env, logger: Logger, running: RunningContext) {
-	let shuttingDown = false
 	let listening = 0
 	// The web processes reach the database this one started (or DATABASE_URL), never seed it, and
 	// sign with this process's secret (in production it may come from DATA_DIR, see env.ts).
@@ -106,7 +104,7 @@ function forkWebProcesses(env: Env, logger: Logger, running: RunningContext) {
 	const workers = new Set<Worker>(Array.from({ length: env.WEB_CONCURRENCY }, fork))
 	cluster.on('exit', (worker, code, signal) => {
 		workers.delete(worker)
-		if (shuttingDown) return
+		if (isStopping()) return
 		if (!listened.has(worker) && ++failedStarts >= MAX_FAILED_STARTS) {
 			logger.fatal({ pid: worker.process.pid, code, signal }, `web processes stopped ${MAX_FAILED_STARTS} times before serving: stopping`)
 			process.kill(process.pid, 'SIGTERM')
@@ -114,12 +112,11 @@ function forkWebProcesses(env: Env, logger: Logger, running: RunningContext) {
 		}
 		logger.error({ pid: worker.process.pid, code, signal }, 'a web process stopped; starting another')
 		setTimeout(() => {
-			if (!shuttingDown) workers.add(fork())
+			if (!isStopping()) workers.add(fork())
 		}, RESTART_DELAY_MS)
 	})
 
 	onShutdownSignal(logger, async (signal) => {
-		shuttingDown = true
 		logger.info({ signal, webProcesses: workers.size }, 'shutting down: draining requests')
 		await Promise.all(
 			[...workers].map(

@@ -16,6 +16,15 @@ export function getTestDatabase(): Promise<{ db: Db; url: string }> {
 	return current
 }
 
+/**
+ * How many sessions of this test file's database wait for a lock now: a test of two steps that
+ * must take turns waits for the second to be queued behind the first (each file has its own database).
+ */
+export async function lockWaiters(db: Db): Promise<number> {
+	const [row] = await db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`
+	return row?.n ?? 0
+}
+
 export async function getTestDb(): Promise<Db> {
 	return (await getTestDatabase()).db
 }

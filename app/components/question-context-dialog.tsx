@@ -27,6 +27,7 @@ import {
 	type ContextSaveAnswer,
 	type SavedContext,
 } from '#server/domain/context/context.schema.ts'
+import { claimsType } from '#server/domain/files/file-checks.ts'
 import { describeTypes } from '#server/domain/files/sniff.ts'
 import { formatBytes } from '#server/domain/profiles/choices.ts'
 
@@ -301,12 +302,8 @@ function pickedFileProblems(picked: readonly File[], storedCount: number) {
 	return problems
 }
 
-/** The extensions the picker offers (CONTEXT_FILE_ACCEPT): `.jpg`, `.jpeg`, `.png`, `.pdf`. */
-const CONTEXT_FILE_EXTENSIONS = CONTEXT_FILE_ACCEPT.split(',').filter((entry) => entry.startsWith('.'))
-
 /** By the type the browser names or the file's extension: a file that is plainly not a JPG, PNG or PDF (the server still judges the bytes). */
-const looksAllowed = (file: File) =>
-	(CONTEXT_FILE_TYPES as readonly string[]).includes(file.type) || CONTEXT_FILE_EXTENSIONS.some((extension) => file.name.toLowerCase().endsWith(extension))
+const looksAllowed = (file: File) => claimsType(file, CONTEXT_FILE_TYPES)
 
 function FilePicker({
 	storedNames,

@@ -1,7 +1,7 @@
 import pg from 'pg'
 import { describe, expect, test, vi } from 'vitest'
 import { createTestContext } from '#tests/app-context.ts'
-import { getTestDatabase } from '#tests/db.ts'
+import { getTestDatabase, lockWaiters } from '#tests/db.ts'
 import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
 import { createUser, uniqueEmail } from '#tests/factories.ts'
 import { createSession, validateSessionToken } from '#server/auth/session.server.ts'
@@ -175,8 +175,6 @@ describe('moving an account to another e-mail address', () => {
 	test('steps that arrive together take turns on the account: a double submit leaves one link, a cancel does not miss the link an approval issues', async () => {
 		const { ctx, user, actor, meta, linkToken, emailsTo } = await setup()
 		const { url } = await getTestDatabase()
-		const waiting = async () =>
-			(await ctx.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)[0]?.n
 		/** Runs `steps` while another session holds the account's row, so they queue behind it; then lets them go, in order. */
 		async function queuedBehindTheAccount<T>(steps: (() => Promise<T>)[]) {
 			const holder = new pg.Client({ connectionString: url })
@@ -187,7 +185,7 @@ describe('moving an account to another e-mail address', () => {
 				const running: Promise<T>[] = []
 				for (const step of steps) {
 					running.push(step())
-					await vi.waitFor(async () => expect(await waiting()).toBe(running.length), { timeout: 10_000, interval: 50 })
+					await vi.waitFor(async () => expect(await lockWaiters(ctx.db)).toBe(running.length), { timeout: 10_000, interval: 50 })
 				}
 				await holder.query('COMMIT')
 				return await Promise.all(running)

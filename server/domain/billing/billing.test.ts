@@ -6,6 +6,7 @@ import type { EmailMessage } from '#server/integrations/email/types.ts'
 import { createNotConfiguredPayments } from '#server/integrations/payments/not-configured.ts'
 import { InvalidWebhookSignatureError } from '#server/integrations/payments/types.ts'
 import { createTestContext } from '#tests/app-context.ts'
+import { lockWaiters } from '#tests/db.ts'
 import { createActors, createUser, setPlan, uniqueEmail } from '#tests/factories.ts'
 import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
 import { startFakeStripe, type FakeEvent } from '#tests/fakes/stripe-server.ts'
@@ -396,8 +397,7 @@ describe('the customer’s e-mail address', () => {
 		await vi.waitFor(() => expect(stripe.requests.some((request) => request.path === '/v1/customers')).toBe(true), WAIT)
 		const move = confirmEmailChange(ctx, confirmation)
 		// The move waits on the profile's row, which the checkout holds while Stripe answers.
-		const waiting = () => ctx.db.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`
-		await vi.waitFor(async () => expect((await waiting())[0]?.n).toBe(1), WAIT)
+		await vi.waitFor(async () => expect(await lockWaiters(ctx.db)).toBe(1), WAIT)
 		release()
 		await Promise.all([checkout, move])
 		expect((await customerOf(ctx, actor.id))?.email).toBe(user.email)

@@ -21,7 +21,7 @@ function assertConfigured(ctx: Ctx) {
  * Stripe refuses a key used again with other parameters, so after the account's address moved the
  * old key would refuse every checkout (a tester's finding).
  */
-export function customerIdempotencyKey(userId: string, email: string) {
+function customerIdempotencyKey(userId: string, email: string) {
 	return `customer-${userId}-${createHash('sha256').update(email).digest('hex').slice(0, 32)}`
 }
 

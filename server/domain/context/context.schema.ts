@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { fileTooLargeError } from '#server/domain/files/size-limit.ts'
-import { describeTypes, type SniffedType } from '#server/domain/files/sniff.ts'
+import { fileTooLargeMessage, fileTypeMessage } from '#server/domain/files/file-checks.ts'
+import type { SniffedType } from '#server/domain/files/sniff.ts'
 
 /*
  * Per-question context (spec section 5, "Question context"): the inputs of context-get,
@@ -26,8 +26,8 @@ export const CONTEXT_FILE_ACCEPT = '.jpg,.jpeg,.png,.pdf,image/jpeg,image/png,ap
 
 export const CONTEXT_MESSAGES = {
 	notesTooLong: `Notes must be at most ${NOTES_MAX} characters`,
-	fileTooLarge: fileTooLargeError(MAX_FILE_BYTES).message,
-	fileType: `Only ${describeTypes(CONTEXT_FILE_TYPES)} files are allowed.`,
+	fileTooLarge: fileTooLargeMessage(MAX_FILE_BYTES),
+	fileType: fileTypeMessage(CONTEXT_FILE_TYPES),
 	notesNul: 'Notes cannot contain a NUL character.',
 	formIncomplete: 'The form arrived incomplete, so nothing was saved. Please try again.',
 } as const

@@ -14,11 +14,16 @@ export const fileTooLargeMessage = (maxBytes: number) => `Each file must be at m
 /** "Only PDF, DOC, or DOCX files are allowed." */
 export const fileTypeMessage = (types: readonly SniffedType[]) => `Only ${describeTypes(types)} files are allowed.`
 
-/** Why a picked file would be refused, judged by its name, claimed type and size; null when it may be sent. */
-export function pickedFileProblem(file: { name: string; type: string; size: number }, { types, maxBytes }: { types: readonly SniffedType[]; maxBytes: number }) {
+/** Whether a picked file claims one of `types`, by the type the browser names or its name's extension. */
+export function claimsType(file: { name: string; type: string }, types: readonly SniffedType[]) {
 	const name = file.name.toLowerCase()
 	const extensions = types.flatMap((type) => (type === 'image/jpeg' ? ['jpg', 'jpeg'] : [FILE_TYPES[type].extension]))
-	if (!(types as readonly string[]).includes(file.type) && !extensions.some((extension) => name.endsWith(`.${extension}`))) return fileTypeMessage(types)
+	return (types as readonly string[]).includes(file.type) || extensions.some((extension) => name.endsWith(`.${extension}`))
+}
+
+/** Why a picked file would be refused, judged by its name, claimed type and size; null when it may be sent. */
+export function pickedFileProblem(file: { name: string; type: string; size: number }, { types, maxBytes }: { types: readonly SniffedType[]; maxBytes: number }) {
+	if (!claimsType(file, types)) return fileTypeMessage(types)
 	if (file.size > maxBytes) return fileTooLargeMessage(maxBytes)
 	return null
 }
