@@ -1,6 +1,6 @@
 import pg from 'pg'
 import type { Logger } from 'pino'
-import { isStopping } from '#server/lifecycle.ts'
+import { isStopping, unlessStopping } from '#server/lifecycle.ts'
 
 /**
  * PostgreSQL LISTEN/NOTIFY for one process: how a web process learns that a worker (in this process
@@ -38,10 +38,12 @@ export function createNotifications(databaseUrl: string, logger: Logger): Notifi
 		next.on('notification', (message) => {
 			for (const onMessage of subscribers.get(message.channel) ?? []) onMessage(message.payload ?? '')
 		})
-		next.on('error', (error) => {
-			if (isStopping()) logger.debug({ err: error }, 'notification connection lost while stopping')
-			else logger.warn({ err: error }, 'notification connection error')
-		})
+		next.on('error', (error) =>
+			unlessStopping(
+				() => logger.warn({ err: error }, 'notification connection error'),
+				() => logger.debug({ err: error }, 'notification connection lost while stopping'),
+			),
+		)
 		next.on('end', () => {
 			if (client !== next) return
 			client = null

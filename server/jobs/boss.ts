@@ -2,7 +2,7 @@ import PgBoss from 'pg-boss'
 import type { Logger } from 'pino'
 import type { Prisma } from '#server/db/generated/client.ts'
 import type { Notifications } from '#server/db/notifications.ts'
-import { isStopping } from '#server/lifecycle.ts'
+import { unlessStopping } from '#server/lifecycle.ts'
 import { JOB_NAMES, parseJobData, QUEUES, type RetryPolicy } from './queues.ts'
 import type { JobName, JobPayloads, Jobs } from './types.ts'
 
@@ -53,11 +53,13 @@ export async function startJobs({ databaseUrl, logger, retry = {}, pollingInterv
 		...(sendOnly ? { migrate: false, supervise: false, schedule: false } : {}),
 	})
 	// Without a listener an 'error' event would crash the process; pg-boss recovers by itself.
-	boss.on('error', (error) => {
-		// The database going first at a Ctrl-C (the signal reaches it too) is expected then.
-		if (isStopping()) logger.debug({ err: error }, 'job queue connection lost while stopping')
-		else logger.error({ err: error }, 'job queue error')
-	})
+	// The database going first at a Ctrl-C (the signal reaches it too) is expected then.
+	boss.on('error', (error) =>
+		unlessStopping(
+			() => logger.error({ err: error }, 'job queue error'),
+			() => logger.debug({ err: error }, 'job queue connection lost while stopping'),
+		),
+	)
 	await boss.start()
 
 	const retryOf = (name: JobName): RetryPolicy => {
