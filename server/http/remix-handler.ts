@@ -102,7 +102,7 @@ const isDocument = (response: Response) => Boolean(response.body && response.hea
 
 /**
  * A document arrives whole (app/entry.server.tsx renders it into one buffer), so it leaves whole:
- * compressed in one synchronous pass (brotli or gzip, whole-body.ts) and written with its length in one write. Through the `compression`
+ * compressed in one pass (brotli or gzip, whole-body.ts; on the thread pool only when large) and written with its length in one write. Through the `compression`
  * middleware it took a deflate stream on libuv's thread pool (three hand-offs between threads per
  * page), chunked encoding and a second write for the last chunk (ADR 026, decision 18).
  */
@@ -113,7 +113,7 @@ async function sendDocument(req: ExpressRequest, res: ExpressResponse, response:
 		res.vary('Accept-Encoding')
 		// A visitor who left gets nothing: no compressing for them.
 		const encoding = !res.destroyed && body.length >= MIN_COMPRESSED_BYTES ? documentEncoding(req) : null
-		if (encoding) return endWhole(res, compressWhole(body, encoding), encoding)
+		if (encoding) return endWhole(res, await compressWhole(body, encoding), encoding)
 	}
 	endWhole(res, body, null)
 }

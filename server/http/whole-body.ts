@@ -1,4 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib'
 import type { Request, Response } from 'express'
 import Negotiator from 'negotiator'
 
@@ -21,9 +22,21 @@ export function documentEncoding(req: Pick<Request, 'headers'>): WholeEncoding {
 }
 
 const BROTLI_DOCUMENT = { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } }
+const brotliOffLoop = promisify(brotliCompress)
+const gzipOffLoop = promisify(gzip)
 
-/** The body compressed in one synchronous pass: a document is whole already, and small. */
-export function compressWhole(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+/**
+ * Bodies up to this size are compressed in one synchronous pass, on the event loop: a page is whole
+ * already, and small (the feed's 60 kB take about 0.2 ms), so handing it to libuv's thread pool
+ * would cost more than it saves. A larger one (a draft of long answers can reach megabytes, its
+ * loader data repeating them) would hold every other request for tens of milliseconds, so it is
+ * compressed on the thread pool instead.
+ */
+export const ON_LOOP_MAX_BYTES = 256 * 1024
+
+/** The body compressed whole: on the event loop when small, on libuv's thread pool when large. */
+export async function compressWhole(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+	if (body.length > ON_LOOP_MAX_BYTES) return encoding === 'br' ? brotliOffLoop(body, BROTLI_DOCUMENT) : gzipOffLoop(body)
 	return encoding === 'br' ? brotliCompressSync(body, BROTLI_DOCUMENT) : gzipSync(body)
 }
 
