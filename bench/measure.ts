@@ -180,6 +180,8 @@ export type PageWeight = {
 	servedGzipBytes: number | null
 	/** The same HTML through zlib here at its default level, for comparison. */
 	localGzipBytes: number
+	/** As served to a browser (`Accept-Encoding: gzip, deflate, br`) in brotli; null when it was not. */
+	servedBrotliBytes: number | null
 	/** htmlBytes over the gzip bytes as served (the local gzip when the server sent it plain). */
 	gzipRatio: number
 }
@@ -187,7 +189,8 @@ export type PageWeight = {
 export async function pageWeight(app: Endpoint, spec: RequestSpec): Promise<PageWeight> {
 	const plain = await probe(app, { ...spec, headers: { ...spec.headers, 'accept-encoding': 'identity' } })
 	const gzip = await probe(app, { ...spec, headers: { ...spec.headers, 'accept-encoding': 'gzip' } })
-	if (plain.status !== 200 || gzip.status !== 200) throw new Error(`${spec.path} answered ${plain.status}/${gzip.status} for its weight`)
+	const browser = await probe(app, { ...spec, headers: { ...spec.headers, 'accept-encoding': BROWSER_HEADERS['accept-encoding'] } })
+	if ([plain, gzip, browser].some((probed) => probed.status !== 200)) throw new Error(`${spec.path} answered ${plain.status}/${gzip.status}/${browser.status} for its weight`)
 	const servedGzipBytes = gzip.headers['content-encoding'] === 'gzip' ? gzip.body.length : null
 	const localGzipBytes = gzipSync(plain.body).length
 	return {
@@ -195,6 +198,7 @@ export async function pageWeight(app: Endpoint, spec: RequestSpec): Promise<Page
 		htmlBytes: plain.body.length,
 		servedGzipBytes,
 		localGzipBytes,
+		servedBrotliBytes: browser.headers['content-encoding'] === 'br' ? browser.body.length : null,
 		gzipRatio: plain.body.length / (servedGzipBytes ?? localGzipBytes),
 	}
 }

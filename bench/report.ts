@@ -156,12 +156,21 @@ export function flatRow(name: string, small: PageOutcome, large: PageOutcome | u
 export function weightChecks({ feed, landing, scripts }: { feed: PageWeight; landing: PageWeight; scripts: ScriptWeight }): Check[] {
 	const served = (weight: PageWeight) =>
 		weight.servedGzipBytes === null ? `not compressed by the server; zlib ${formatBytes(weight.localGzipBytes)}` : `${formatBytes(weight.servedGzipBytes)} served, zlib ${formatBytes(weight.localGzipBytes)}`
+	// No goal of its own: what a browser is sent (brotli), beside the goal's gzip (pass null: not a check).
+	const brotli = (weight: PageWeight, name: string): Check => ({
+		subject: `${name} brotli ratio (to browsers)`,
+		figure: weight.servedBrotliBytes === null ? 'not sent in brotli' : `${(weight.htmlBytes / weight.servedBrotliBytes).toFixed(1)}:1 (${formatBytes(weight.servedBrotliBytes)} served)`,
+		goal: '—',
+		pass: null,
+	})
 	return [
 		{ subject: `feed HTML, 24 cards (${feed.path})`, figure: formatBytes(feed.htmlBytes), goal: `≤ ${formatBytes(GOALS.feedHtmlBytes)}`, pass: feed.htmlBytes <= GOALS.feedHtmlBytes },
 		{ subject: 'feed gzip ratio', figure: `${feed.gzipRatio.toFixed(1)}:1 (${served(feed)})`, goal: `> ${GOALS.gzipRatio}:1`, pass: feed.gzipRatio > GOALS.gzipRatio },
+		brotli(feed, 'feed'),
 		// No goal of its own: shown for the ratio below it (pass null: not counted as a check).
 		{ subject: `landing HTML (${landing.path})`, figure: formatBytes(landing.htmlBytes), goal: '—', pass: null },
 		{ subject: 'landing gzip ratio', figure: `${landing.gzipRatio.toFixed(1)}:1 (${served(landing)})`, goal: `> ${GOALS.gzipRatio}:1`, pass: landing.gzipRatio > GOALS.gzipRatio },
+		brotli(landing, 'landing'),
 		{
 			subject: 'landing JavaScript, gzipped',
 			figure: `${formatBytes(scripts.gzipBytes)} in ${scripts.assets.length} files (${formatBytes(scripts.bytes)} raw)`,

@@ -31,16 +31,21 @@ describe('createPageCache', () => {
 
 	const get = (url: string, acceptEncoding: string) => fetch(url, { headers: { 'Accept-Encoding': acceptEncoding } })
 
-	test('sends a kept page gzipped to clients that take gzip and plain to the rest, rendering it once', async () => {
+	test('sends a kept page in brotli or gzip as the client weighs them, plain to the rest, rendering it once', async () => {
 		const { origin, rendered } = await start({ compress: true })
+		const browser = await get(`${origin}/`, 'gzip, deflate, br')
 		const gzipped = await get(`${origin}/`, 'gzip')
 		const plain = await get(`${origin}/`, 'identity')
 
+		expect(browser.headers.get('content-encoding')).toBe('br')
 		expect(gzipped.headers.get('content-encoding')).toBe('gzip')
-		expect(Number(gzipped.headers.get('content-length'))).toBeLessThan(1_000)
 		expect(plain.headers.get('content-encoding')).toBeNull()
-		expect(await gzipped.text()).toBe(await plain.text())
-		expect(gzipped.headers.get('etag')).toBe(plain.headers.get('etag'))
+		expect(Number(browser.headers.get('content-length'))).toBeLessThan(Number(gzipped.headers.get('content-length')))
+		expect(Number(gzipped.headers.get('content-length'))).toBeLessThan(1_000)
+		const text = await plain.text()
+		expect(await browser.text()).toBe(text)
+		expect(await gzipped.text()).toBe(text)
+		expect(new Set([browser, gzipped].map((response) => response.headers.get('etag')))).toEqual(new Set([plain.headers.get('etag')]))
 		expect(rendered.count).toBe(1)
 	})
 

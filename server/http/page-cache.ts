@@ -1,11 +1,14 @@
 import { createHash, createHmac } from 'node:crypto'
 import { promisify } from 'node:util'
-import { gzip as gzipCallback } from 'node:zlib'
+import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib'
 import type { Request, RequestHandler, Response } from 'express'
 import { cookieNames } from './cookies.ts'
-import { endWhole, takesGzip } from './whole-body.ts'
+import { documentEncoding, endWhole } from './whole-body.ts'
 
 const gzip = promisify(gzipCallback)
+const brotli = promisify(brotliCompress)
+/** A kept page is compressed once per period, on the thread pool: brotli's best quality is affordable there. */
+const BROTLI_KEPT = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }
 
 /**
  * Cookies a signed-out visitor may carry that change nothing on a public page: the browser's time
@@ -21,8 +24,8 @@ export type CachedPage = {
 	status: number
 	headers: [string, string][]
 	body: Buffer
-	/** The body gzipped once, or null when the app leaves compression to a proxy (COMPRESSION=off). */
-	gzipped: Buffer | null
+	/** The body compressed once in each encoding, or null when the app leaves compression to a proxy (COMPRESSION=off). */
+	compressed: { br: Buffer; gzip: Buffer } | null
 	etag: string
 	/** The CSP nonce the body's scripts carry: a request served this page is given the same one. */
 	nonce: string
@@ -41,13 +44,13 @@ export type PageCacheOptions = {
 	buildVersion: string
 	maxEntries?: number
 	ttlMs?: number
-	/** Keep a gzipped copy for clients that take gzip; false when a proxy in front compresses. */
+	/** Keep a brotli and a gzip copy for clients that take them; false when a proxy in front compresses. */
 	compress?: boolean
 	now?: () => number
 }
 
 /**
- * Signed-out pages that routes mark public (`/`, `/pricing`, `/signin`), kept rendered and gzipped
+ * Signed-out pages that routes mark public (`/`, `/pricing`, `/signin`), kept rendered and compressed
  * in this process until the end of the current `ttlMs` period: the same for every visitor, so
  * rendering them once serves them all.
  *
@@ -87,7 +90,10 @@ export function createPageCache({
 		res.setHeader('ETag', page.etag)
 		res.append('Vary', 'Accept-Encoding')
 		if (req.fresh) return void res.status(304).end()
-		if (page.gzipped && takesGzip(req)) endWhole(res, page.gzipped, 'gzip')
+		// As documents are (whole-body.ts): brotli or gzip as the client weighs them.
+		const { compressed } = page
+		const encoding = compressed ? documentEncoding(req) : null
+		if (compressed && encoding) endWhole(res, compressed[encoding], encoding)
 		else endWhole(res, page.body, null)
 	}
 
@@ -140,7 +146,7 @@ export function createPageCache({
 				status: response.status,
 				headers: [...response.headers.entries()],
 				body,
-				gzipped: compress ? await gzip(body) : null,
+				compressed: compress ? { br: await brotli(body, BROTLI_KEPT), gzip: await gzip(body) } : null,
 				etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
 				nonce: res.locals.cspNonce as string,
 				expiresAt: res.locals.pageCacheExpiresAt as number,

@@ -6,9 +6,6 @@ import Negotiator from 'negotiator'
 /** The encodings a body is sent whole in; null is the body as it is. */
 export type WholeEncoding = 'br' | 'gzip' | null
 
-/** Whether the client takes a gzipped body rather than the plain one. */
-export const takesGzip = (req: Request) => req.acceptsEncodings('gzip', 'identity') === 'gzip'
-
 /**
  * How a document rendered for this request is compressed: as the client weighs the encodings
  * (q-values), brotli before gzip among equals (every current browser over HTTPS asks for both), by
