@@ -34,7 +34,9 @@ test.describe('public pages', () => {
 			expect(headers['cache-control'], path).toBe('public, max-age=60')
 			expect(headers.vary, path).toContain('Cookie')
 			expect(headers.etag, path).toMatch(/^"[\w-]+"$/)
-			// Kept compressed whole, sent whole: with its length, not chunked.
+			// Kept compressed whole, sent whole: with its length, not chunked; in brotli to a client
+			// that takes it, as Playwright's does (gzip, deflate, br).
+			expect(headers['content-encoding'], path).toBe('br')
 			expect(headers['transfer-encoding'], path).toBeUndefined()
 			expect(Number(headers['content-length']), path).toBeGreaterThan(0)
 			// The policy's nonce is the one the page's scripts were rendered with.
