@@ -1,4 +1,4 @@
-import { useRevalidator } from '@remix-run/react'
+import { Link, useRevalidator } from '@remix-run/react'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
 import { TextareaField, type FieldErrors } from '#app/components/forms.tsx'
@@ -264,6 +264,7 @@ function ContextDialogBody({ target, onUnsavedChange, onDone, onCancel }: Contex
 
 	return (
 		<form ref={formRef} onSubmit={onSubmit} className="grid gap-5" aria-busy={busy}>
+			<OpportunityContextNote target={target} context={query.data?.fromOpportunity} heading="h3" />
 			<ContextNotesField notes={notes} onNotesChange={setTypedNotes} />
 			<section aria-label="Attached files" data-stored-files className="grid gap-2">
 				<h3 className="text-sm font-medium">Files</h3>
@@ -464,6 +465,43 @@ export function ContextFileList({ files, action }: { files: readonly ContextFile
 		</ul>
 	)
 }
+
+/**
+ * On a draft's context: what the artist added for the same question on the opportunity page, which
+ * drafting reads beside the draft's own (ADR 020), shown read-only with the way to change it.
+ * Nothing when there is none.
+ */
+export function OpportunityContextNote({
+	target,
+	context,
+	heading: Heading,
+}: {
+	target: Pick<ContextTarget, 'opportunityId' | 'slug'>
+	context: { notes: string; files: readonly ContextFileView[] } | undefined
+	heading: 'h2' | 'h3'
+}) {
+	const id = useId()
+	if (!context || (!context.notes.trim() && !context.files.length)) return null
+	return (
+		<section aria-labelledby={id} className="grid gap-2 rounded-lg border border-border bg-muted/40 p-3 text-sm">
+			<Heading id={id} className="font-medium">
+				Also read: your context from the opportunity page
+			</Heading>
+			<p className="text-muted-foreground">{OPPORTUNITY_CONTEXT_NOTE}</p>
+			{context.notes.trim() ? (
+				<p dir="auto" className="whitespace-pre-wrap break-words border-l-2 border-border pl-3">
+					{context.notes}
+				</p>
+			) : null}
+			{context.files.length ? <ContextFileList files={context.files} action={() => null} /> : null}
+			<Link to={contextPagePath({ opportunityId: target.opportunityId, slug: target.slug })} className="justify-self-start font-medium text-primary underline-offset-4 hover:underline">
+				Change it on the opportunity page
+			</Link>
+		</section>
+	)
+}
+
+export const OPPORTUNITY_CONTEXT_NOTE = 'The AI reads it with this draft’s own notes and files below whenever this answer is written again.'
 
 export function DeleteFileButton({ fileName, ...props }: ButtonProps & { fileName: string }) {
 	return (

@@ -9,6 +9,7 @@ import {
 	ContextNotesField,
 	DeleteFileButton,
 	filesHint,
+	OpportunityContextNote,
 } from '#app/components/question-context-dialog.tsx'
 import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent } from '#app/components/ui/card.tsx'
@@ -150,6 +151,7 @@ export default function QuestionContextPage() {
 			<Card>
 				<CardContent className="grid gap-8 pt-6">
 					<Form method="post" encType="multipart/form-data" className="grid gap-5" aria-label="Notes and new files">
+						<OpportunityContextNote target={{ opportunityId: context.opportunity.id, slug: context.question.slug }} context={context.fromOpportunity} heading="h2" />
 						{failed?.formError ? (
 							<p role="alert" className="rounded-lg border border-destructive/30 bg-destructive-soft px-3 py-2 text-sm font-medium text-destructive">
 								{failed.formError}

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { minimalPdf, tinyPng } from '../fixtures/files.ts'
-import { createE2eUser, signIn, withE2eDb } from './support/e2e-db.ts'
+import { createE2eOpportunity, createE2eUser, signIn, withE2eDb } from './support/e2e-db.ts'
 import { isJs, open, toasts } from './support/page.ts'
 
 // Runs with JavaScript on and off ("js" and "no-js" projects) unless tagged @js-only. With
@@ -110,6 +110,50 @@ test('an artist adds notes and files to a question, finds them again and deletes
 	await expect(toasts(page)).toContainText('File deleted successfully')
 	await expect(scope.getByRole('link', { name: 'work.png' })).toHaveCount(0)
 	await expect(scope.getByRole('link', { name: 'statement.pdf' })).toBeVisible()
+})
+
+test("a draft's context shows what was added on the opportunity page, which drafting also reads, and leads there to change it", async ({ page, context, baseURL }) => {
+	const user = await createE2eUser()
+	const label = 'Project statement'
+	const { id: opportunityId } = await createE2eOpportunity({ title: `River Commission ${Date.now()}`, questions: [{ label, slug: 'statement' }] })
+	const question = { opportunityId, slug: 'statement', label }
+	const draftId = await withE2eDb(async (client) => {
+		const { rows } = await client.query<{ id: string }>(
+			`INSERT INTO drafts (user_id, opportunity_id, opportunity_title, title, status, updated_at) VALUES ($1, $2, 'River Commission', 'River Commission · draft', 'draft', now()) RETURNING id`,
+			[user.id, opportunityId],
+		)
+		await client.query(`INSERT INTO draft_answers (draft_id, idx, slug, prompt, status, model_answer, updated_at) VALUES ($1, 0, 'statement', $2, 'written', 'An answer.', now())`, [rows[0]!.id, label])
+		return rows[0]!.id
+	})
+	await signIn(context, user, baseURL!)
+	await open(page, `/portal/opportunities/${opportunityId}`)
+	let scope = await openContext(page, question)
+	await scope.getByRole('textbox', { name: 'Notes' }).fill('Mention the river project.')
+	await scope.getByLabel('Add files').setInputFiles([pdf('portfolio.pdf')])
+	await scope.getByRole('button', { name: 'Save' }).click()
+	await expect(toasts(page)).toContainText('Context saved successfully')
+
+	// From the draft: the draft's own context is empty, and the opportunity's is shown beside it.
+	await open(page, `/portal/drafts/${draftId}`)
+	scope = await openContext(page, question)
+	const shared = scope.getByRole('region', { name: 'Also read: your context from the opportunity page' })
+	await expect(shared.getByText('Mention the river project.')).toBeVisible()
+	await expect(shared.getByRole('link', { name: 'portfolio.pdf' })).toBeVisible()
+	// Read-only here: nothing in it deletes the file.
+	await expect(shared.getByRole('button')).toHaveCount(0)
+	await expect(scope.getByRole('textbox', { name: 'Notes' })).toHaveValue('')
+	await expect(scope.getByText('No files attached yet.')).toBeVisible()
+	if (isJs()) {
+		const serious = (await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+		expect(serious.map((violation) => violation.id)).toEqual([])
+	}
+
+	await shared.getByRole('link', { name: 'Change it on the opportunity page' }).click()
+	await expect(page).toHaveURL(new RegExp(`/portal/opportunities/${opportunityId}/context/statement$`))
+	await expect(page.getByRole('heading', { level: 1, name: `Context for “${label}”` })).toBeVisible()
+	await expect(page.getByRole('textbox', { name: 'Notes' })).toHaveValue('Mention the river project.')
+	// The opportunity's own context page does not show itself a second time.
+	await expect(page.getByRole('region', { name: 'Also read: your context from the opportunity page' })).toHaveCount(0)
 })
 
 test('a sixth file is refused with a clear message and nothing is saved', async ({ page, context, baseURL }) => {

@@ -196,6 +196,41 @@ describe('saving and reading a question context', () => {
 		expect((await getQuestionContext(ctx, user, { ...target, draftId: draft.id })).notes).toBe('for this draft')
 		expect(await ctx.db.questionContext.count({ where: { userId: user.id } })).toBe(2)
 	})
+
+	test("a draft's context shows, read-only, the opportunity-wide one that drafting also reads", async () => {
+		const { ctx, user, opportunity, target } = await setup()
+		const draft = await ctx.db.draft.create({
+			data: { userId: user.id, opportunityId: opportunity.id, opportunityTitle: opportunity.title, title: 'Draft' },
+			select: { id: true },
+		})
+		const onDraft = { ...target, draftId: draft.id }
+		// Nothing on either yet.
+		expect(await getQuestionContext(ctx, user, onDraft)).toEqual({ notes: '', files: [], fromOpportunity: { notes: '', files: [] } })
+
+		await saveQuestionContext(ctx, user, { ...target, notes: 'Mention the river project.', files: [pdf('portfolio.pdf')] })
+		expect(await getQuestionContext(ctx, user, { ...onDraft, includeUrls: true })).toEqual({
+			notes: '',
+			files: [],
+			fromOpportunity: {
+				notes: 'Mention the river project.',
+				files: [{ name: 'portfolio.pdf', type: 'application/pdf', size: expect.any(Number), url: expect.stringMatching(/^\/files\/context\//) }],
+			},
+		})
+		await saveQuestionContext(ctx, user, { ...onDraft, notes: 'Shorter this time.' })
+		expect(await getQuestionContextPage(ctx, user, onDraft)).toMatchObject({
+			draftId: draft.id,
+			notes: 'Shorter this time.',
+			files: [],
+			fromOpportunity: { notes: 'Mention the river project.', files: [{ name: 'portfolio.pdf' }] },
+		})
+		// The opportunity's own context is read as before, without a copy of itself.
+		expect(await getQuestionContext(ctx, user, target)).toEqual({ notes: 'Mention the river project.', files: [expect.objectContaining({ name: 'portfolio.pdf' })] })
+
+		// Another artist's context of the same question is not theirs to see.
+		const other = await newOtherUser(ctx)
+		await saveQuestionContext(ctx, other, { ...target, notes: 'Not yours.' })
+		expect((await getQuestionContext(ctx, user, onDraft)).fromOpportunity?.notes).toBe('Mention the river project.')
+	})
 })
 
 describe('deleting a file', () => {

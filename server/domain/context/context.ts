@@ -91,12 +91,26 @@ function fileShape(file: FileRow, includeUrls: boolean) {
 	return { name: file.name, type: file.contentType, size: file.size, ...(includeUrls ? { url: contextFilePath(file.id) } : {}) }
 }
 
-async function readContext(ctx: Pick<AppContext, 'db'>, actor: Actor, target: Target, includeUrls: boolean) {
-	const context = await ctx.db.questionContext.findFirst({
-		where: contextWhere(actor, target),
-		select: { notes: true, files: { select: fileSelect, orderBy: fileOrder } },
+/**
+ * The target's notes and files. A draft's context also carries, read-only, what the artist added for
+ * the same question on the opportunity page (`fromOpportunity`): drafting reads both (ADR 020), so
+ * the draft's dialog shows both rather than hide what steers the answer. One statement either way.
+ */
+type ContextFileView = ReturnType<typeof fileShape>
+type ContextView = { notes: string; files: ContextFileView[]; fromOpportunity?: { notes: string; files: ContextFileView[] } }
+
+async function readContext(ctx: Pick<AppContext, 'db'>, actor: Actor, target: Target, includeUrls: boolean): Promise<ContextView> {
+	const { draftId, ...question } = contextWhere(actor, target)
+	const rows = await ctx.db.questionContext.findMany({
+		where: { ...question, OR: draftId ? [{ draftId }, { draftId: null }] : [{ draftId: null }] },
+		select: { draftId: true, notes: true, files: { select: fileSelect, orderBy: fileOrder } },
 	})
-	return { notes: context?.notes ?? '', files: (context?.files ?? []).map((file) => fileShape(file, includeUrls)) }
+	const shape = (row: (typeof rows)[number] | undefined) => ({
+		notes: row?.notes ?? '',
+		files: (row?.files ?? []).map((file) => fileShape(file, includeUrls)),
+	})
+	const own = shape(rows.find((row) => row.draftId === target.draftId))
+	return target.draftId ? { ...own, fromOpportunity: shape(rows.find((row) => row.draftId === null)) } : own
 }
 
 /** context-get: the notes and files of one question's context (empty when there is none yet). */
