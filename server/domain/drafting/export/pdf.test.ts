@@ -142,4 +142,16 @@ describe('the PDF', () => {
 		expect(pages[1]).toContain('563 / 1,000 words')
 		expect(pages[1]).toContain('Page 2 of 2')
 	})
+
+	test("an answer's count stays on the page of its last line, wherever the page ends", async () => {
+		const [first] = sampleDraft().answers
+		// One paragraph of 280 to 420 words: its lines come 15 points apart, so one of them ends
+		// at the very foot of the first page, where the count no longer fits below it.
+		for (let words = 280; words <= 420; words += 10) {
+			const answer = Array.from({ length: words }, (_, index) => (index === words - 1 ? 'Finis.' : `w${index}`)).join(' ')
+			const pages = await pageTexts(await renderDraftPdf(sampleDraft({ answers: [{ ...first!, limitValue: 1000, answer }] })))
+			const last = pages.findIndex((page) => page.includes('Finis.'))
+			expect(pages[last], `${words} words`).toContain(`${words} / 1,000 words`)
+		}
+	})
 })

@@ -188,8 +188,26 @@ function writeAnswer(pdf: PDFKit.PDFDocument, answer: DraftAnswer) {
 	const count = answerCount(answer)
 	if (count) {
 		pdf.moveDown(0.3)
-		write(pdf, count.over ? `${count.label} · ` : count.label, STYLES.count, { continued: Boolean(count.over) })
-		if (count.over) write(pdf, count.over, { ...STYLES.count, font: BOLD, color: OVER })
+		writeInBottomMarginIfNeeded(pdf, heightOf(pdf, count.label, STYLES.count), () => {
+			write(pdf, count.over ? `${count.label} · ` : count.label, STYLES.count, { continued: Boolean(count.over) })
+			if (count.over) write(pdf, count.over, { ...STYLES.count, font: BOLD, color: OVER })
+		})
+	}
+}
+
+/**
+ * Draws a line that belongs to the text above it (an answer's count) on the same page: when it no
+ * longer fits above the bottom margin, in the margin, above the page number, rather than alone at
+ * the top of a page of its own.
+ */
+function writeInBottomMarginIfNeeded(pdf: PDFKit.PDFDocument, height: number, draw: () => void) {
+	const { margins } = pdf.page
+	const bottom = margins.bottom
+	if (pdf.y + height > pdf.page.height - bottom) margins.bottom = FOOTER_OFFSET + 4
+	try {
+		draw()
+	} finally {
+		margins.bottom = bottom
 	}
 }
 
