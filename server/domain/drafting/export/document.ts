@@ -132,6 +132,18 @@ export function answerCount(answer: DraftAnswer): AnswerCount | null {
 	}
 }
 
+const RIGHT_TO_LEFT_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}\p{Script=Samaritan}\p{Script=Mandaic}]/u
+
+/**
+ * Whether a paragraph reads right to left: its first letter is Hebrew, Arabic or another
+ * right-to-left script, the rule of the Unicode bidirectional algorithm (and of the page's
+ * `dir="auto"`). "Shalom, and then English" is right to left; "English, then שלום" is not.
+ */
+export function startsRightToLeft(text: string): boolean {
+	const letter = /\p{L}/u.exec(text)?.[0]
+	return letter !== undefined && RIGHT_TO_LEFT_LETTER.test(letter)
+}
+
 /** Whether a URL may become a clickable link in a file: only the web's own schemes, never `javascript:` or `file:`. */
 export function isWebUrl(value: string): boolean {
 	try {

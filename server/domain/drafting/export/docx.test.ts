@@ -119,6 +119,24 @@ describe('the Word document', () => {
 		}
 	})
 
+	test('marks a paragraph that starts in Hebrew or Arabic right to left, and no other', async () => {
+		const [first] = sampleDraft().answers
+		const answer = ['שלום, זהו טקסט בעברית עם English words ו-123 מספרים.', 'مرحبا بالعالم، هذا نص عربي.', 'English first, then שלום.', '2027: עברית אחרי מספר.'].join('\n\n')
+		const { xml } = await openDocx(sampleDraft({ answers: [{ ...first!, helpText: 'כתבו בקצרה.', answer }] }))
+		const paragraphs = xml('word/document.xml').split('</w:p>')
+		const marked = (text: string) => {
+			const paragraph = paragraphs.find((candidate) => paragraphTexts(candidate).join('') === text)
+			expect(paragraph, text).toBeDefined()
+			return /<w:bidi\/>/.test(paragraph!)
+		}
+		expect(marked('שלום, זהו טקסט בעברית עם English words ו-123 מספרים.')).toBe(true)
+		expect(marked('مرحبا بالعالم، هذا نص عربي.')).toBe(true)
+		expect(marked('2027: עברית אחרי מספר.')).toBe(true)
+		expect(marked('כתבו בקצרה.')).toBe(true)
+		expect(marked('English first, then שלום.')).toBe(false)
+		expect(marked('1. Describe the project and who you will work with.')).toBe(false)
+	})
+
 	test('is named for the draft and made by Callboard', async () => {
 		const { xml } = await openDocx(sampleDraft({ title: 'Ελένη · Open Call 2027' }))
 		const core = xml('docProps/core.xml')

@@ -18,7 +18,7 @@ import {
 } from 'docx'
 import { formatLongDate } from '#server/domain/dates.ts'
 import { limitLabel } from '#server/domain/questions/display.ts'
-import { answerCount, answerParagraphs, displayAnswer, isWebUrl, opportunityLine, type DraftAnswer, type DraftDocument } from './document.ts'
+import { answerCount, answerParagraphs, displayAnswer, isWebUrl, opportunityLine, startsRightToLeft, type DraftAnswer, type DraftDocument } from './document.ts'
 import { dejaVuSans, FONT_FAMILY } from './fonts.ts'
 
 const INK = '1F1F1F'
@@ -140,11 +140,11 @@ function answerParagraphsOf(answer: DraftAnswer): Paragraph[] {
 	const paragraphs = answerParagraphs(displayAnswer(answer.type, answer.answer))
 	const count = answerCount(answer)
 	return [
-		new Paragraph({ text: `${answer.number}. ${answer.prompt.trim()}`, heading: HeadingLevel.HEADING_1 }),
+		new Paragraph({ text: `${answer.number}. ${answer.prompt.trim()}`, heading: HeadingLevel.HEADING_1, ...direction(answer.prompt) }),
 		...(limit ? [new Paragraph({ text: limit, style: STYLE_IDS.note })] : []),
-		...(help ? [new Paragraph({ children: lines(help), style: STYLE_IDS.help })] : []),
+		...(help ? [new Paragraph({ children: lines(help), style: STYLE_IDS.help, ...direction(help) })] : []),
 		...(paragraphs.length
-			? paragraphs.map((paragraph) => new Paragraph({ children: lines(paragraph) }))
+			? paragraphs.map((paragraph) => new Paragraph({ children: lines(paragraph), ...direction(paragraph) }))
 			: [new Paragraph({ children: [new TextRun({ text: '(no answer yet)', italics: true, color: MUTED })] })]),
 		...(count
 			? [
@@ -159,6 +159,13 @@ function answerParagraphsOf(answer: DraftAnswer): Paragraph[] {
 			: []),
 	]
 }
+
+/**
+ * A paragraph in Hebrew or Arabic is marked right to left (`w:bidi`): Word then starts it at the
+ * right margin and orders its words, numbers and stops as the reader expects. Word's own
+ * bidirectional layout does the rest within the paragraph.
+ */
+const direction = (text: string) => (startsRightToLeft(text) ? { bidirectional: true } : {})
 
 /** A paragraph's text as runs, its single line breaks kept as line breaks. */
 function lines(text: string): TextRun[] {
