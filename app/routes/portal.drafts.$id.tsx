@@ -250,6 +250,8 @@ export default function DraftPage() {
 	const frozen = !settled && !hydrated
 	const canRewrite = draft.status !== 'generating' && draft.status !== 'failed' && !frozen
 	const fieldMaxChars = answerFieldMaxChars(draft.answers.length)
+	// The call's title once: a draft's title starts with it ("{call} · {date}"), unless the call was renamed since.
+	const subtitle = [draft.title.startsWith(draft.opportunityTitle) ? null : draft.opportunityTitle, draft.organization].filter(Boolean).join(' · ')
 	const backTo = draft.opportunityAvailable && draft.opportunityId ? `/portal/opportunities/${draft.opportunityId}` : '/portal/drafts'
 
 	return (
@@ -288,7 +290,7 @@ export default function DraftPage() {
 						) : null}
 					</div>
 					<h1 className="text-2xl font-semibold text-balance sm:text-3xl">{draft.title}</h1>
-					<p className="text-lg text-muted-foreground">{[draft.opportunityTitle, draft.organization].filter(Boolean).join(' · ')}</p>
+					{subtitle ? <p className="text-lg text-muted-foreground">{subtitle}</p> : null}
 					<p className="text-sm text-muted-foreground">
 						Created {formatShortDate(toIsoDate(new Date(draft.createdAt)))}
 						{draft.deadline ? ` · Deadline ${formatShortDate(draft.deadline)}` : ''}
@@ -398,6 +400,18 @@ function ProgressBar({ draft, hydrated }: { draft: DraftView; hydrated: boolean 
 }
 
 /** Copy All, Download, the Pro exports, the status and Delete. */
+/** On an export a free artist cannot use yet: "Pro" to see, "(Pro)" in the button's name. */
+function ProMark() {
+	return (
+		<>
+			<Badge aria-hidden variant="secondary" className="px-1.5 py-0 text-[0.6875rem] leading-4">
+				Pro
+			</Badge>
+			<span className="sr-only"> (Pro)</span>
+		</>
+	)
+}
+
 function DraftToolbar({
 	draft,
 	editors,
@@ -441,14 +455,14 @@ function DraftToolbar({
 				<>
 					<FileDown aria-hidden />
 					{label}
-					{pro ? null : <span className="sr-only"> (Pro)</span>}
+					{pro ? null : <ProMark />}
 				</>,
 			)
 		) : (
 			<Button variant="outline" size="sm" onClick={() => setUpgradeOpen(true)}>
 				<FileDown aria-hidden />
 				{label}
-				<span className="sr-only"> (Pro)</span>
+				<ProMark />
 			</Button>
 		)
 

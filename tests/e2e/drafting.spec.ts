@@ -254,6 +254,9 @@ test('Pro exports PDF and Word; a free artist is offered Pro instead', async ({ 
 	const freePage = await free.newPage()
 	await generate(freePage, id)
 	const exportPdf = freePage.getByRole('button', { name: 'Export PDF (Pro)' })
+	// Marked Pro for everyone to see, before it is pressed.
+	await expect(exportPdf.getByText('Pro', { exact: true })).toBeVisible()
+	await expect(freePage.getByRole('button', { name: 'Export Word (Pro)' }).getByText('Pro', { exact: true })).toBeVisible()
 	await exportPdf.click()
 	const offer = isJs() ? freePage.getByRole('dialog', { name: 'Upgrade to Pro' }) : freePage.getByRole('region', { name: 'Upgrade to Pro' })
 	await expect(offer).toContainText('Export to PDF and Word is part of Pro')
