@@ -4,7 +4,8 @@ import { Readable } from 'node:stream'
 import { describe, expect, test } from 'vitest'
 import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
-import { createQuestion } from '#server/domain/questions/questions.ts'
+import { createQuestion, deleteQuestion, updateQuestion } from '#server/domain/questions/questions.ts'
+import { importTemplate } from '#server/domain/templates/templates.ts'
 import { uploadsDirectory } from '#server/integrations/storage/index.ts'
 import { createTestContext } from '#tests/app-context.ts'
 import { createActors, createOpportunity, createUser } from '#tests/factories.ts'
@@ -368,6 +369,68 @@ describe('the opportunity page', () => {
 			notes: 'n',
 			files: [{ name: 'a.pdf', type: 'application/pdf', size: expect.any(Number), url: expect.stringMatching(/^\/files\/context\//) }],
 		})
+	})
+})
+
+describe('when an admin changes the questions', () => {
+	/** A draft of the opportunity with one answer to the question, and its own context. */
+	async function draftOf(ctx: AppContext, user: Actor, opportunity: { id: string; title: string }, slug: string) {
+		const draft = await ctx.db.draft.create({
+			data: { userId: user.id, opportunityId: opportunity.id, opportunityTitle: opportunity.title, title: 'Draft', answers: { create: { idx: 0, slug, prompt: 'Project Description' } } },
+			select: { id: true },
+		})
+		await saveQuestionContext(ctx, user, { opportunityId: opportunity.id, slug, draftId: draft.id, notes: 'for this draft', files: [png('draft.png')] })
+		return draft.id
+	}
+
+	test("a question's new slug takes its artists' notes, files and draft answers with it", async () => {
+		const { ctx, admin, user, opportunity, question, target } = await setup()
+		await saveQuestionContext(ctx, user, { ...target, notes: 'Mention the river project.', files: [pdf('portfolio.pdf')] })
+		const draftId = await draftOf(ctx, user, opportunity, question.slug)
+
+		await updateQuestion(ctx, admin, { questionId: question.id, label: 'Project Description', slug: 'project-new' })
+		const moved = { ...target, slug: 'project-new' }
+		expect(await getQuestionContext(ctx, user, moved)).toMatchObject({ notes: 'Mention the river project.', files: [{ name: 'portfolio.pdf' }] })
+		expect(await getQuestionContext(ctx, user, { ...moved, draftId })).toMatchObject({ notes: 'for this draft', files: [{ name: 'draft.png' }] })
+		expect(await ctx.db.draftAnswer.findMany({ where: { draftId }, select: { slug: true } })).toEqual([{ slug: 'project-new' }])
+		await expect(getQuestionContext(ctx, user, target)).rejects.toMatchObject({ code: 'NOT_FOUND' })
+		expect(await storedObjects(ctx, user.id)).toHaveLength(2)
+
+		// A new question given the old slug starts empty: nothing of the renamed one comes to it.
+		const newcomer = await createQuestion(ctx, admin, { opportunityId: opportunity.id, label: 'Budget', slug: question.slug })
+		expect(newcomer.slug).toBe(question.slug)
+		expect(await getQuestionContext(ctx, user, target)).toEqual({ notes: '', files: [] })
+	})
+
+	test("a deleted question's notes and files go with it, from storage too, and a question given its slug later starts empty", async () => {
+		const { ctx, admin, user, opportunity, question, target } = await setup()
+		const other = await createQuestion(ctx, admin, { opportunityId: opportunity.id, label: 'Budget' })
+		await saveQuestionContext(ctx, user, { ...target, notes: 'Secret notes', files: [pdf('secret.pdf')] })
+		await saveQuestionContext(ctx, user, { ...target, slug: other.slug, notes: 'Budget notes', files: [pdf('budget.pdf')] })
+		await draftOf(ctx, user, opportunity, question.slug)
+		expect(await storedObjects(ctx, user.id)).toHaveLength(3)
+
+		await deleteQuestion(ctx, admin, { questionId: question.id })
+		expect(await storedObjects(ctx, user.id)).toHaveLength(1)
+		expect(await ctx.db.questionContext.count({ where: { userId: user.id } })).toBe(1)
+
+		await createQuestion(ctx, admin, { opportunityId: opportunity.id, label: 'Describe your budget', slug: question.slug })
+		expect(await getQuestionContext(ctx, user, target)).toEqual({ notes: '', files: [] })
+		expect(await getQuestionContext(ctx, user, { ...target, slug: other.slug })).toMatchObject({ notes: 'Budget notes', files: [{ name: 'budget.pdf' }] })
+	})
+
+	test('a question added or imported at a slug whose context a deleted question left behind (before this was kept) starts empty', async () => {
+		const { ctx, admin, user, opportunity } = await setup()
+		for (const slug of ['budget', 'what-is-your-budget']) {
+			await ctx.db.questionContext.create({ data: { userId: user.id, opportunityId: opportunity.id, questionSlug: slug, notes: 'Left behind' } })
+		}
+		const added = await createQuestion(ctx, admin, { opportunityId: opportunity.id, label: 'Budget', slug: 'budget' })
+		const template = await ctx.db.questionTemplate.create({ data: { label: 'What is your budget?', type: 'long_text' }, select: { id: true } })
+		const imported = await importTemplate(ctx, admin, { opportunityId: opportunity.id, templateId: template.id })
+		for (const slug of [added.slug, imported.slug]) {
+			expect(await getQuestionContext(ctx, user, { opportunityId: opportunity.id, slug })).toEqual({ notes: '', files: [] })
+		}
+		expect(imported.slug).toBe('what-is-your-budget')
 	})
 })
 

@@ -1,7 +1,9 @@
 import type { AppContext } from '#server/context.ts'
 import type { Prisma } from '#server/db/generated/client.ts'
 import { assertAdmin, type Actor } from '#server/domain/actor.ts'
+import { dropQuestionContexts, moveQuestionContexts } from '#server/domain/context/question-slugs.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
+import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
 import { existingId, isUniqueViolation } from '#server/domain/ids.ts'
 import { slugifyQuestionLabel, uniqueSlug } from '#server/domain/opportunities/slug.ts'
 import {
@@ -17,6 +19,8 @@ import {
 } from './questions.schema.ts'
 
 type Ctx = Pick<AppContext, 'db'>
+/** Writes that drop artists' context files delete them from storage once committed. */
+type WriteCtx = Pick<AppContext, 'db' | 'storage' | 'logger'>
 type Tx = Prisma.TransactionClient
 
 /*
@@ -112,15 +116,27 @@ async function mapSlugClash<T>(write: () => Promise<T>): Promise<T> {
 	}
 }
 
-/** Adds a question at the end of the list inside a transaction holding the opportunity's lock. */
+/**
+ * Adds a question at the end of the list inside a transaction holding the opportunity's lock.
+ * Returns it, and the storage keys of context files left at its slug by a deleted question
+ * (dropped with their rows; the caller deletes them once committed).
+ */
 export async function appendQuestion(tx: Tx, opportunityId: string, fields: QuestionFields) {
 	const existing = await orderedQuestions(tx, opportunityId)
 	const slug = resolveSlug(fields.slug, fields.label, existing.map((q) => q.slug))
 	// Positions are 0..n-1 under the lock, so "highest plus one" is the count.
-	return tx.opportunityQuestion.create({
+	const question = await tx.opportunityQuestion.create({
 		data: { opportunityId, slug, ...questionData(fields, existing.length) },
 		select: questionSelect,
 	})
+	return { result: question, droppedFiles: await dropQuestionContexts(tx, opportunityId, slug) }
+}
+
+/** Runs an admin's question write, then deletes the context files it dropped (ADR 017). */
+export async function withDroppedFiles<T>(ctx: WriteCtx, write: () => Promise<{ result: T; droppedFiles: string[] }>): Promise<T> {
+	const { result, droppedFiles } = await write()
+	await deleteStoredObjects(ctx, droppedFiles)
+	return result
 }
 
 export async function listQuestions(ctx: Ctx, actor: Actor, input: OpportunityQuestionsInput): Promise<QuestionRow[]> {
@@ -145,15 +161,17 @@ export async function getQuestion(ctx: Ctx, actor: Actor, input: QuestionIdInput
 	return question
 }
 
-export async function createQuestion(ctx: Ctx, actor: Actor, input: CreateQuestionInput) {
+export async function createQuestion(ctx: WriteCtx, actor: Actor, input: CreateQuestionInput) {
 	assertAdmin(actor)
 	const { opportunityId: rawId, ...fields } = parseInput(CreateQuestionInput, input)
 	const opportunityId = existingId(rawId, 'Opportunity')
-	return mapSlugClash(() =>
-		ctx.db.$transaction(async (tx) => {
-			await lockOpportunity(tx, opportunityId)
-			return appendQuestion(tx, opportunityId, fields)
-		}),
+	return withDroppedFiles(ctx, () =>
+		mapSlugClash(() =>
+			ctx.db.$transaction(async (tx) => {
+				await lockOpportunity(tx, opportunityId)
+				return appendQuestion(tx, opportunityId, fields)
+			}),
+		),
 	)
 }
 
@@ -171,38 +189,47 @@ async function lockQuestionsOf(tx: Tx, questionId: string, opportunityId?: strin
 	return { opportunityId: question.opportunityId, questions, index }
 }
 
-export async function updateQuestion(ctx: Ctx, actor: Actor, input: UpdateQuestionInput) {
+export async function updateQuestion(ctx: WriteCtx, actor: Actor, input: UpdateQuestionInput) {
 	assertAdmin(actor)
 	const { questionId: rawId, opportunityId, ...fields } = parseInput(UpdateQuestionInput, input)
 	const questionId = existingId(rawId, 'Question')
-	return mapSlugClash(() =>
-		ctx.db.$transaction(async (tx) => {
-			const { questions, index } = await lockQuestionsOf(tx, questionId, opportunityId)
-			const others = questions.filter((q) => q.id !== questionId).map((q) => q.slug)
-			// Saved answers and context notes refer to the slug: left empty, it stays as it is.
-			const slug = fields.slug ? resolveSlug(fields.slug, fields.label, others) : questions[index]!.slug
-			return tx.opportunityQuestion.update({
-				where: { id: questionId },
-				data: { slug, ...questionData(fields, index) },
-				select: questionSelect,
-			})
-		}),
+	return withDroppedFiles(ctx, () =>
+		mapSlugClash(() =>
+			ctx.db.$transaction(async (tx) => {
+				const { opportunityId: owner, questions, index } = await lockQuestionsOf(tx, questionId, opportunityId)
+				const others = questions.filter((q) => q.id !== questionId).map((q) => q.slug)
+				// Left empty, the slug stays as it is.
+				const before = questions[index]!.slug
+				const slug = fields.slug ? resolveSlug(fields.slug, fields.label, others) : before
+				const result = await tx.opportunityQuestion.update({
+					where: { id: questionId },
+					data: { slug, ...questionData(fields, index) },
+					select: questionSelect,
+				})
+				// The artists' notes and files, and their drafts' answers, follow the question to its new slug.
+				return { result, droppedFiles: await moveQuestionContexts(tx, owner, before, slug) }
+			}),
+		),
 	)
 }
 
 /** Deletes a question and closes the gap, so positions stay 0..n-1. */
-export async function deleteQuestion(ctx: Ctx, actor: Actor, input: QuestionIdInput) {
+export async function deleteQuestion(ctx: WriteCtx, actor: Actor, input: QuestionIdInput) {
 	assertAdmin(actor)
 	const parsed = parseInput(QuestionIdInput, input)
 	const questionId = existingId(parsed.questionId, 'Question')
-	await ctx.db.$transaction(async (tx) => {
-		const { questions } = await lockQuestionsOf(tx, questionId, parsed.opportunityId)
-		await tx.opportunityQuestion.delete({ where: { id: questionId } })
-		await writePositions(
-			tx,
-			questions.filter((q) => q.id !== questionId).map((q) => q.id),
-		)
-	})
+	await withDroppedFiles(ctx, () =>
+		ctx.db.$transaction(async (tx) => {
+			const { opportunityId, questions, index } = await lockQuestionsOf(tx, questionId, parsed.opportunityId)
+			await tx.opportunityQuestion.delete({ where: { id: questionId } })
+			await writePositions(
+				tx,
+				questions.filter((q) => q.id !== questionId).map((q) => q.id),
+			)
+			// The artists' notes and files for it go with it (drafts keep their answers' text).
+			return { result: undefined, droppedFiles: await dropQuestionContexts(tx, opportunityId, questions[index]!.slug) }
+		}),
+	)
 }
 
 /**

@@ -4,7 +4,7 @@ import { assertAdmin, type Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { existingId, isUniqueViolation } from '#server/domain/ids.ts'
 import { acceptsLimit, acceptsOptions } from '#server/domain/questions/display.ts'
-import { appendQuestion, lockOpportunity } from '#server/domain/questions/questions.ts'
+import { appendQuestion, lockOpportunity, withDroppedFiles } from '#server/domain/questions/questions.ts'
 import { DeleteTemplateInput, ImportTemplateInput, ListTemplatesInput, SaveQuestionAsTemplateInput } from './templates.schema.ts'
 
 type Ctx = Pick<AppContext, 'db'>
@@ -35,29 +35,31 @@ export async function listTemplates(ctx: Ctx, actor: Actor, input: ListTemplates
 }
 
 /** A new question at the end of the opportunity's list, copied from the template, with a free slug. */
-export async function importTemplate(ctx: Ctx, actor: Actor, input: ImportTemplateInput) {
+export async function importTemplate(ctx: Pick<AppContext, 'db' | 'storage' | 'logger'>, actor: Actor, input: ImportTemplateInput) {
 	assertAdmin(actor)
 	const parsed = parseInput(ImportTemplateInput, input)
 	const opportunityId = existingId(parsed.opportunityId, 'Opportunity')
 	const templateId = existingId(parsed.templateId, 'Template')
-	return ctx.db.$transaction(async (tx) => {
-		await lockOpportunity(tx, opportunityId)
-		const template = await tx.questionTemplate.findUnique({ where: { id: templateId }, select: templateSelect })
-		if (!template) throw new DomainError('NOT_FOUND', `Template ${templateId} not found.`)
-		const limited = acceptsLimit(template.type) && template.limitType !== null && template.limitValue !== null
-		return appendQuestion(tx, opportunityId, {
-			section: null,
-			label: template.label,
-			// Generated from the label: -2, -3… when the opportunity already has it.
-			slug: '',
-			type: template.type,
-			required: false,
-			helpText: template.helpText,
-			limitType: limited ? template.limitType : null,
-			limitValue: limited ? template.limitValue : null,
-			options: acceptsOptions(template.type) ? template.options : [],
-		})
-	})
+	return withDroppedFiles(ctx, () =>
+		ctx.db.$transaction(async (tx) => {
+			await lockOpportunity(tx, opportunityId)
+			const template = await tx.questionTemplate.findUnique({ where: { id: templateId }, select: templateSelect })
+			if (!template) throw new DomainError('NOT_FOUND', `Template ${templateId} not found.`)
+			const limited = acceptsLimit(template.type) && template.limitType !== null && template.limitValue !== null
+			return appendQuestion(tx, opportunityId, {
+				section: null,
+				label: template.label,
+				// Generated from the label: -2, -3… when the opportunity already has it.
+				slug: '',
+				type: template.type,
+				required: false,
+				helpText: template.helpText,
+				limitType: limited ? template.limitType : null,
+				limitValue: limited ? template.limitValue : null,
+				options: acceptsOptions(template.type) ? template.options : [],
+			})
+		}),
+	)
 }
 
 /** "Label", "Label (2)", "Label (3)"…: the first not in `taken`. */
