@@ -28,6 +28,15 @@ describe('admin user management', () => {
 		expect(await findUsers(ctx, admin, { q: target.email.slice(0, 12) })).toEqual([expect.objectContaining({ id: target.id })])
 	})
 
+	test('findUsers takes % and _ as the characters they are, not as wildcards', async () => {
+		const { ctx, admin } = await setup()
+		const marker = `pct${Date.now()}`
+		const underscored = await createUser(ctx.db, { email: `${marker}_a@example.test` })
+		await createUser(ctx.db, { email: `${marker}xa@example.test` })
+		expect(await findUsers(ctx, admin, { q: '%' })).toEqual([])
+		expect((await findUsers(ctx, admin, { q: `${marker}_a` })).map((user) => user.id)).toEqual([underscored.id])
+	})
+
 	test('a plan change is recorded with from, to and the admin', async () => {
 		const { ctx, admin, target } = await setup()
 		expect(await setUserPlan(ctx, admin, { userId: target.id, plan: 'pro' })).toEqual({ userId: target.id, previous: 'free', plan: 'pro' })

@@ -1,4 +1,5 @@
 import type { AppContext } from '#server/context.ts'
+import { literalLike } from '#server/db/like.ts'
 import { setUserRole } from '#server/domain/accounts/roles.ts'
 import { assertAdmin, type Actor } from '#server/domain/actor.ts'
 import { changeCredits } from '#server/domain/credits/ledger.ts'
@@ -55,7 +56,7 @@ export async function findUsers(ctx: Ctx, actor: Actor, input: unknown) {
 	assertAdmin(actor)
 	const { q } = parseInput(FindUsersInput, input)
 	const users = await ctx.db.user.findMany({
-		where: q ? { email: { contains: q, mode: 'insensitive' } } : undefined,
+		where: q ? { email: { contains: literalLike(q), mode: 'insensitive' } } : undefined,
 		orderBy: [{ createdAt: 'desc' }, { id: 'asc' }],
 		take: SEARCH_LIMIT,
 		select: summarySelect,

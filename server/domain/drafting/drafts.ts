@@ -1,6 +1,7 @@
 import type { AppContext } from '#server/context.ts'
 import type { Prisma } from '#server/db/generated/client.ts'
 import type { DraftStatus } from '#server/db/generated/enums.ts'
+import { literalLike } from '#server/db/like.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
@@ -42,8 +43,7 @@ export async function ownsDraft(ctx: Pick<AppContext, 'db'>, actor: Actor, input
 /** The drafts list (spec section 2): newest first, searched by title or organization, a page at a time. */
 export async function listDrafts(ctx: Pick<AppContext, 'db'>, actor: Actor, input: ListDraftsInput) {
 	const { q, page } = parseInput(ListDraftsInput, input)
-	// Prisma's `contains` is a LIKE: the search's own % and _ are text, not wildcards.
-	const text = q.replace(/[\\%_]/g, '\\$&')
+	const text = literalLike(q)
 	const where: Prisma.DraftWhereInput = {
 		userId: actor.id,
 		...(q

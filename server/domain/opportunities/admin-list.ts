@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/context.ts'
 import { Prisma } from '#server/db/generated/client.ts'
+import { literalLike } from '#server/db/like.ts'
 import { assertAdmin, type Actor } from '#server/domain/actor.ts'
 import { parseInput } from '#server/domain/errors.ts'
 import { catalogueCache, catalogueVersion } from './catalogue-cache.ts'
@@ -24,16 +25,11 @@ export type AdminOpportunityRow = {
 
 type Filters = ReturnType<typeof AdminListInput.parse>
 
-/** `%` and `_` in the search text are matched literally. */
-function escapeLike(text: string) {
-	return text.replace(/[\\%_]/g, (char) => `\\${char}`)
-}
-
 function whereClause({ q, category, location, deadline }: Filters, today: string): Prisma.Sql {
 	const conditions: Prisma.Sql[] = []
 	if (q) {
 		// Title contains the text (any case), or the text (lowercased, as tags are stored) is one of the tags.
-		conditions.push(Prisma.sql`(title ILIKE ${`%${escapeLike(q)}%`} OR tags @> ARRAY[${q.toLowerCase()}]::text[])`)
+		conditions.push(Prisma.sql`(title ILIKE ${`%${literalLike(q)}%`} OR tags @> ARRAY[${q.toLowerCase()}]::text[])`)
 	}
 	if (category !== 'all') conditions.push(Prisma.sql`category = ${category}::category`)
 	if (location) conditions.push(Prisma.sql`location = ${location}`)

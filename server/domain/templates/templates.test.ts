@@ -28,6 +28,9 @@ describe('templates', () => {
 		expect(await labels('  STATEMENT ')).toEqual(['Artist Statement'])
 		expect(await labels('Money')).toEqual(['Project Budget'])
 		expect(await labels('nothing like it')).toEqual([])
+		// % and _ are searched for as themselves: no label has them.
+		expect(await labels('%')).toEqual([])
+		expect(await labels('_')).toEqual([])
 	})
 
 	test('import adds a question at the end with a free slug and the legacy fields', async () => {

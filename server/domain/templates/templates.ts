@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/context.ts'
 import type { Prisma } from '#server/db/generated/client.ts'
+import { literalLike } from '#server/db/like.ts'
 import { assertAdmin, type Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { existingId, isUniqueViolation } from '#server/domain/ids.ts'
@@ -28,7 +29,7 @@ export async function listTemplates(ctx: Ctx, actor: Actor, input: ListTemplates
 	assertAdmin(actor)
 	const { q } = parseInput(ListTemplatesInput, input)
 	return ctx.db.questionTemplate.findMany({
-		where: q ? { OR: [{ label: { contains: q, mode: 'insensitive' } }, { tags: { has: q.toLowerCase() } }] } : undefined,
+		where: q ? { OR: [{ label: { contains: literalLike(q), mode: 'insensitive' } }, { tags: { has: q.toLowerCase() } }] } : undefined,
 		orderBy: [{ label: 'asc' }, { id: 'asc' }],
 		select: templateSelect,
 	})
