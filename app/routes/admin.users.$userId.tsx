@@ -205,6 +205,8 @@ function ChoiceField({ name, label, options, defaultValue, errors, hint }: {
 	)
 }
 
+const OWN_ROLE_HINT = 'You cannot remove your own admin role.'
+
 function RoleForm({ current, isSelf, failed }: { current: string; isSelf: boolean; failed: Failed }) {
 	return (
 		<ChangeForm intent="role" title="Role" failed={failed}>
@@ -214,7 +216,8 @@ function RoleForm({ current, isSelf, failed }: { current: string; isSelf: boolea
 				options={['user', 'admin']}
 				defaultValue={failed?.values?.role ?? current}
 				errors={failed?.fieldErrors.role}
-				hint={isSelf ? 'You cannot remove your own admin role.' : 'Admins can open every page under /admin.'}
+				// Refused for that very reason, the error says it: the hint would say it a second time.
+				hint={isSelf ? (failed?.formError === OWN_ROLE_HINT ? undefined : OWN_ROLE_HINT) : 'Admins can open every page under /admin.'}
 			/>
 		</ChangeForm>
 	)

@@ -67,9 +67,12 @@ test('an admin cannot remove their own admin role', async ({ page, context, base
 	await signIn(context, admin, baseURL!)
 	await open(page, `/admin/users/${admin.id}`)
 	const role = page.getByRole('region', { name: 'Role' })
+	await expect(role.getByText('You cannot remove your own admin role.')).toBeVisible()
 	await role.getByLabel('Role').selectOption('user')
 	await role.getByRole('button', { name: 'Save' }).click()
 	await expect(role.getByRole('alert')).toHaveText('You cannot remove your own admin role.')
+	// Said once: the error, not the hint beside it too.
+	await expect(role.getByText('You cannot remove your own admin role.')).toHaveCount(1)
 	await open(page, '/admin/users')
 	await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible()
 })
