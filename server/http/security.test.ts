@@ -45,6 +45,18 @@ describe('sameOriginWrites', () => {
 		expect(answer.body).toBe(SAME_ORIGIN_MESSAGES.crossSite)
 	})
 
+	test('refuses a post without Origin whose Referer or Sec-Fetch-Site says it came from another site', async () => {
+		for (const headers of [['Referer: https://evil.example/x'], ['Sec-Fetch-Site: cross-site'], ['Referer: not a url']]) {
+			const answer = await post(direct.origin, ['Host: callboard.example', ...headers])
+			expect(answer.status, headers.join()).toBe(403)
+			expect(answer.body).toBe(SAME_ORIGIN_MESSAGES.crossSite)
+		}
+		// Its own pages as Referer, or a same-origin fetch, are let through.
+		for (const headers of [[`Referer: ${APP_URL}/portal/feed`], ['Referer: http://callboard.example/signin'], ['Sec-Fetch-Site: same-origin']]) {
+			expect((await post(direct.origin, ['Host: callboard.example', ...headers])).status, headers.join()).toBe(200)
+		}
+	})
+
 	test('refuses (403, not Remix’s 500) a post whose Host a proxy rewrote without passing the original', async () => {
 		const answer = await post(direct.origin, [`Origin: ${APP_URL}`, 'Host: backend:3000'])
 		expect(answer.status).toBe(403)

@@ -72,7 +72,9 @@ export const dropUntrustedForwardedHost: RequestHandler = (req, _res, next) => {
 /**
  * Refuses state-changing requests sent from another site (CSRF). Browsers
  * send Origin on every cross-site POST; a request without it (curl, Stripe's
- * webhook) is not a browser forging a form and is let through.
+ * webhook) is not a browser forging a form and is let through, unless what it
+ * does send names another site (`Sec-Fetch-Site: cross-site`, or a Referer of
+ * another origin): defence in depth for a client that leaves Origin out.
  *
  * Remix checks once more before every action that Origin's host is the host the request was sent
  * to (X-Forwarded-Host, else Host), and answers 500 when it is not. A browser's own post fails that
@@ -85,18 +87,30 @@ export function sameOriginWrites(env: Pick<Env, 'APP_URL'>, logger?: Pick<Logger
 	return (req, res, next) => {
 		if (req.method === 'GET' || req.method === 'HEAD' || req.method === 'OPTIONS') return next()
 		const origin = req.get('origin')
-		if (!origin) return next()
 		// As Remix reads it: the first X-Forwarded-Host (from a trusted proxy), else Host.
 		const host = req.get('x-forwarded-host')?.split(',')[0]?.trim() || req.get('host')
-		if (origin !== trusted && origin !== `${req.protocol}://${host}`) {
-			return void res.status(403).type('text/plain').send(SAME_ORIGIN_MESSAGES.crossSite)
+		const ours = (candidate: string | null) => candidate === trusted || candidate === `${req.protocol}://${host}`
+		const refuse = () => void res.status(403).type('text/plain').send(SAME_ORIGIN_MESSAGES.crossSite)
+		if (!origin) {
+			const referer = req.get('referer')
+			if (req.get('sec-fetch-site') === 'cross-site' || (referer && !ours(originOf(referer)))) return refuse()
+			return next()
 		}
+		if (!ours(origin)) return refuse()
 		if (hostOf(origin) === host) return next()
 		logger?.warn(
 			{ requestId: res.locals.requestId, origin, host },
 			'a same-origin post reached another host: a proxy in front must pass the original host in X-Forwarded-Host (with TRUST_PROXY set)',
 		)
 		res.status(403).type('text/plain').send(SAME_ORIGIN_MESSAGES.hostMismatch)
+	}
+}
+
+function originOf(url: string) {
+	try {
+		return new URL(url).origin
+	} catch {
+		return null
 	}
 }
 
