@@ -9,6 +9,7 @@ import { getEnvOrExit, onShutdownSignal, openAppContext, type RunningContext } f
 import type { Env } from '#server/env.ts'
 import { registerWorkers } from '#server/jobs/workers.ts'
 import { createApp } from '#server/app.ts'
+import { answerClientErrors } from '#server/http/client-errors.ts'
 
 const SHUTDOWN_GRACE_MS = 10_000
 /** A web process that dies is started again, but not in a tight loop: at most this often. */
@@ -55,6 +56,7 @@ async function serveRequests(env: Env, logger: Logger, running: RunningContext) 
 		if (cluster.isPrimary) logger.info({ url: env.APP_URL, port: env.PORT }, `Callboard is ready at ${env.APP_URL}`)
 		else process.send?.({ type: 'listening' })
 	})
+	answerClientErrors(server)
 	server.on('error', async (error) => {
 		logger.fatal({ err: error }, 'server failed to listen')
 		await running.close({ timeoutMs: 1_000 })

@@ -195,6 +195,12 @@ test('an id that is not one never comes back in a header @js-only', async ({ req
 	expect(response.headers().location).toBe(`/portal/drafts/${ids.draft}`)
 })
 
+test('an address too long for the server to read gets 431 with a sentence, not an empty page @js-only', async ({ request }) => {
+	const response = await request.get(`/pricing?q=${'a'.repeat(20_000)}`, { failOnStatusCode: false })
+	expect(response.status()).toBe(431)
+	expect(await response.text()).toMatch(/address or cookies are too long/)
+})
+
 test('hostile inputs to every tRPC procedure and the webhook never get a 500 @js-only', async ({ request }) => {
 	const input = fc.oneof(
 		fc.jsonValue(),
