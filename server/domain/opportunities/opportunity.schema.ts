@@ -1,4 +1,5 @@
 import { parseIsoDate } from '#server/domain/dates.ts'
+import { URL_MAX_CHARS } from '#server/domain/profiles/profile.schema.ts'
 import { atLeastChars, atMostChars } from '#server/domain/text.ts'
 import { z } from 'zod'
 
@@ -54,6 +55,8 @@ export const OpportunityInput = z.object({
 		.string({ message: 'URL is required' })
 		.trim()
 		.min(1, 'URL is required')
+		// As long as a profile's links may be (a tester saved 10,000 characters); said alone when too long.
+		.max(URL_MAX_CHARS, 'URL is too long')
 		.pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, message: 'Must be a valid URL' })),
 	organization: text(200, 'Organization too long').default(''),
 	category: z.enum(CATEGORIES, { message: 'Please select a category' }),

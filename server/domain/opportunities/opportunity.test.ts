@@ -48,6 +48,9 @@ describe('the opportunity form schema', () => {
 		for (const url of ['not a url', 'example', 'javascript:alert(1)', 'ftp://example.org']) {
 			expect(messagesOf({ ...valid, url })).toEqual(['url: Must be a valid URL'])
 		}
+		const long = `https://example.org/${'a'.repeat(2048 - 20)}`
+		expect(messagesOf({ ...valid, url: long })).toEqual([])
+		expect(messagesOf({ ...valid, url: `${long}a` })).toEqual(['url: URL is too long'])
 	})
 
 	test('category must be one of grant, residency, open_call', () => {
