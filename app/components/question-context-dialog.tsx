@@ -264,7 +264,12 @@ function ContextDialogBody({ target, onUnsavedChange, onDone, onCancel }: Contex
 
 	return (
 		<form ref={formRef} onSubmit={onSubmit} className="grid gap-5" aria-busy={busy}>
-			<OpportunityContextNote target={target} context={query.data?.fromOpportunity} heading="h3" />
+			<OpportunityContextNote
+				target={target}
+				context={query.data?.fromOpportunity}
+				heading="h3"
+				mayLeave={() => !changed || window.confirm(DISCARD_QUESTION)}
+			/>
 			<ContextNotesField notes={notes} onNotesChange={setTypedNotes} />
 			<section aria-label="Attached files" data-stored-files className="grid gap-2">
 				<h3 className="text-sm font-medium">Files</h3>
@@ -475,10 +480,13 @@ export function OpportunityContextNote({
 	target,
 	context,
 	heading: Heading,
+	mayLeave = () => true,
 }: {
 	target: Pick<ContextTarget, 'opportunityId' | 'slug'>
 	context: { notes: string; files: readonly ContextFileView[] } | undefined
 	heading: 'h2' | 'h3'
+	/** Asked before the link leaves (the dialog asks first when notes or files are not saved). */
+	mayLeave?: () => boolean
 }) {
 	const id = useId()
 	if (!context || (!context.notes.trim() && !context.files.length)) return null
@@ -494,7 +502,12 @@ export function OpportunityContextNote({
 				</p>
 			) : null}
 			{context.files.length ? <ContextFileList files={context.files} action={() => null} /> : null}
-			<Link to={contextPagePath({ opportunityId: target.opportunityId, slug: target.slug })} className="justify-self-start font-medium text-primary underline-offset-4 hover:underline">
+			<Link
+				to={contextPagePath({ opportunityId: target.opportunityId, slug: target.slug })}
+				onClick={(event) => {
+					if (!mayLeave()) event.preventDefault()
+				}}
+				className="justify-self-start font-medium text-primary underline-offset-4 hover:underline">
 				Change it on the opportunity page
 			</Link>
 		</section>

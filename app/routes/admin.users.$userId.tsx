@@ -13,6 +13,7 @@ import { pageMeta } from '#app/utils/meta.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
 import { redirectWithToast } from '#app/utils/toast.server.ts'
 import { requireAdmin } from '#server/auth/guards.ts'
+import { ACCOUNT_MESSAGES } from '#server/domain/accounts/accounts.schema.ts'
 import { adjustCredits, changeUserRole, getUserForAdmin, setUserPlan } from '#server/domain/admin/users.ts'
 import { MAX_CREDIT_ADJUSTMENT } from '#server/domain/admin/users.schema.ts'
 
@@ -205,8 +206,6 @@ function ChoiceField({ name, label, options, defaultValue, errors, hint }: {
 	)
 }
 
-const OWN_ROLE_HINT = 'You cannot remove your own admin role.'
-
 function RoleForm({ current, isSelf, failed }: { current: string; isSelf: boolean; failed: Failed }) {
 	return (
 		<ChangeForm intent="role" title="Role" failed={failed}>
@@ -217,7 +216,7 @@ function RoleForm({ current, isSelf, failed }: { current: string; isSelf: boolea
 				defaultValue={failed?.values?.role ?? current}
 				errors={failed?.fieldErrors.role}
 				// Refused for that very reason, the error says it: the hint would say it a second time.
-				hint={isSelf ? (failed?.formError === OWN_ROLE_HINT ? undefined : OWN_ROLE_HINT) : 'Admins can open every page under /admin.'}
+				hint={isSelf ? (failed?.formError === ACCOUNT_MESSAGES.ownAdminRole ? undefined : ACCOUNT_MESSAGES.ownAdminRole) : 'Admins can open every page under /admin.'}
 			/>
 		</ChangeForm>
 	)

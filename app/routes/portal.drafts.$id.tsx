@@ -251,7 +251,7 @@ export default function DraftPage() {
 	const canRewrite = draft.status !== 'generating' && draft.status !== 'failed' && !frozen
 	const fieldMaxChars = answerFieldMaxChars(draft.answers.length)
 	// The call's title once: a draft's title starts with it ("{call} · {date}"), unless the call was renamed since.
-	const subtitle = [draft.title.startsWith(draft.opportunityTitle) ? null : draft.opportunityTitle, draft.organization].filter(Boolean).join(' · ')
+	const subtitle = [draft.title.startsWith(`${draft.opportunityTitle} · `) ? null : draft.opportunityTitle, draft.organization].filter(Boolean).join(' · ')
 	const backTo = draft.opportunityAvailable && draft.opportunityId ? `/portal/opportunities/${draft.opportunityId}` : '/portal/drafts'
 
 	return (
@@ -340,7 +340,7 @@ export default function DraftPage() {
 									answer={answer}
 									draftId={draft.id}
 									canRewrite={canRewrite}
-									context={draft.opportunityAvailable && draft.opportunityId ? { opportunityId: draft.opportunityId } : null}
+									context={draft.opportunityAvailable && draft.opportunityId && answer.questionAsked ? { opportunityId: draft.opportunityId } : null}
 									refused={refused.find((save) => save.answerId === answer.id)}
 									// The first refused answer takes focus (without JavaScript the page comes back at its top).
 									focusRefused={refused[0]?.answerId === answer.id}
@@ -399,7 +399,6 @@ function ProgressBar({ draft, hydrated }: { draft: DraftView; hydrated: boolean 
 	)
 }
 
-/** Copy All, Download, the Pro exports, the status and Delete. */
 /** On an export a free artist cannot use yet: "Pro" to see, "(Pro)" in the button's name. */
 function ProMark() {
 	return (
@@ -412,6 +411,7 @@ function ProMark() {
 	)
 }
 
+/** Copy All, Download, the Pro exports, the status and Delete. */
 function DraftToolbar({
 	draft,
 	editors,

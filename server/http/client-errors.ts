@@ -25,8 +25,11 @@ export function answerClientErrors(server: Server) {
 		const response = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage
 		if (error.code === 'ECONNRESET' || !socket.writable || response?.headersSent) return void socket.destroy()
 		const { status, reason, body } = ANSWERS[error.code ?? ''] ?? MALFORMED
+		// Then closed, as node's own answer is: ended only, the socket stays half open for a client
+		// that neither closes nor sends (and a shutdown waits for it).
 		socket.end(
 			`HTTP/1.1 ${status} ${reason}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+			() => socket.destroy(),
 		)
 	})
 }

@@ -24,8 +24,13 @@ export type CachedPage = {
 	status: number
 	headers: [string, string][]
 	body: Buffer
-	/** The body compressed once in each encoding, or null when the app leaves compression to a proxy (COMPRESSION=off). */
-	compressed: { br: Buffer; gzip: Buffer } | null
+	/**
+	 * The body compressed once in each encoding, or null when the app leaves compression to a proxy
+	 * (COMPRESSION=off). The brotli copy comes a moment after the page is kept (its best quality
+	 * takes tens of milliseconds): gzip goes out until then.
+	 */
+	compressed: { br: Buffer | null; gzip: Buffer } | null
+	/** The plain body's validator; each encoding's is this one marked with it (`"…-br"`, `"…-gzip"`). */
 	etag: string
 	/** The CSP nonce the body's scripts carry: a request served this page is given the same one. */
 	nonce: string
@@ -87,13 +92,14 @@ export function createPageCache({
 	function send(req: Request, res: Response, page: CachedPage) {
 		res.status(page.status)
 		for (const [name, value] of page.headers) res.setHeader(name, value)
-		res.setHeader('ETag', page.etag)
 		res.append('Vary', 'Accept-Encoding')
-		if (req.fresh) return void res.status(304).end()
 		// As documents are (whole-body.ts): brotli or gzip as the client weighs them.
 		const { compressed } = page
-		const encoding = compressed ? documentEncoding(req) : null
-		if (compressed && encoding) endWhole(res, compressed[encoding], encoding)
+		const encoding = compressed ? documentEncoding(req, compressed.br ? ['br', 'gzip'] : ['gzip']) : null
+		// Each encoding is a representation of its own, with its own validator.
+		res.setHeader('ETag', encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag)
+		if (req.fresh) return void res.status(304).end()
+		if (compressed && encoding) endWhole(res, compressed[encoding]!, encoding)
 		else endWhole(res, page.body, null)
 	}
 
@@ -146,7 +152,7 @@ export function createPageCache({
 				status: response.status,
 				headers: [...response.headers.entries()],
 				body,
-				compressed: compress ? { br: await brotli(body, BROTLI_KEPT), gzip: await gzip(body) } : null,
+				compressed: compress ? { br: null, gzip: await gzip(body) } : null,
 				etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
 				nonce: res.locals.cspNonce as string,
 				expiresAt: res.locals.pageCacheExpiresAt as number,
@@ -154,6 +160,14 @@ export function createPageCache({
 			if (pages.size >= maxEntries) pages.delete(pages.keys().next().value!)
 			pages.set(key, page)
 			send(req, res, page)
+			if (page.compressed) {
+				const { compressed } = page
+				brotli(body, BROTLI_KEPT).then(
+					(br) => void (compressed.br = br),
+					// Without it the page still goes out in gzip.
+					() => undefined,
+				)
+			}
 			return true
 		},
 

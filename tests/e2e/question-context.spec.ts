@@ -148,6 +148,14 @@ test("a draft's context shows what was added on the opportunity page, which draf
 		expect(serious.map((violation) => violation.id)).toEqual([])
 	}
 
+	if (isJs()) {
+		// Notes typed in the dialog and not saved: the link asks before it leaves them.
+		await scope.getByRole('textbox', { name: 'Notes' }).fill('Typed, not saved')
+		page.once('dialog', (dialog) => void dialog.dismiss())
+		await shared.getByRole('link', { name: 'Change it on the opportunity page' }).click()
+		await expect(scope.getByRole('textbox', { name: 'Notes' })).toHaveValue('Typed, not saved')
+		page.once('dialog', (dialog) => void dialog.accept())
+	}
 	await shared.getByRole('link', { name: 'Change it on the opportunity page' }).click()
 	await expect(page).toHaveURL(new RegExp(`/portal/opportunities/${opportunityId}/context/statement$`))
 	await expect(page.getByRole('heading', { level: 1, name: `Context for “${label}”` })).toBeVisible()

@@ -54,6 +54,7 @@ export type ResetPasswordInput = z.input<typeof ResetPasswordInput>
 
 export const ACCOUNT_MESSAGES = {
 	confirmEmail: 'Type your e-mail address to confirm.',
+	ownAdminRole: 'You cannot remove your own admin role.',
 	onlyAdmin: 'You are the only admin. Make another account an admin before deleting this one.',
 	cancelFailed: 'Your Pro subscription could not be cancelled, so nothing was deleted. Try again in a moment.',
 	deletedTitle: 'Account deleted',

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { AppContext } from '#server/context.ts'
 import { assertAdmin, type Actor } from '#server/domain/actor.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
-import { EmailSchema } from './accounts.schema.ts'
+import { ACCOUNT_MESSAGES, EmailSchema } from './accounts.schema.ts'
 
 export const RoleInput = z.enum(['user', 'admin'], { message: 'Role must be "user" or "admin"' })
 
@@ -20,7 +20,7 @@ export async function setUserRole(ctx: Pick<AppContext, 'db'>, input: SetUserRol
 	const { email, role } = parseInput(SetUserRoleInput, input)
 	const user = await ctx.db.user.findUnique({ where: { email }, select: { id: true, profile: { select: { role: true } } } })
 	if (!user) throw new DomainError('NOT_FOUND', `No account uses the e-mail address ${email}.`)
-	if (actor?.id === user.id && role !== 'admin') throw new DomainError('CONFLICT', 'You cannot remove your own admin role.')
+	if (actor?.id === user.id && role !== 'admin') throw new DomainError('CONFLICT', ACCOUNT_MESSAGES.ownAdminRole)
 	const previous = user.profile?.role ?? 'user'
 	await ctx.db.$transaction([
 		ctx.db.profile.upsert({ where: { userId: user.id }, create: { userId: user.id, role }, update: { role } }),

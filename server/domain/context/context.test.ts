@@ -5,6 +5,7 @@ import { describe, expect, test } from 'vitest'
 import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { createQuestion, deleteQuestion, updateQuestion } from '#server/domain/questions/questions.ts'
+import { getDraftForOwner } from '#server/domain/drafting/drafts.ts'
 import { importTemplate } from '#server/domain/templates/templates.ts'
 import { uploadsDirectory } from '#server/integrations/storage/index.ts'
 import { createTestContext } from '#tests/app-context.ts'
@@ -417,6 +418,50 @@ describe('when an admin changes the questions', () => {
 		await createQuestion(ctx, admin, { opportunityId: opportunity.id, label: 'Describe your budget', slug: question.slug })
 		expect(await getQuestionContext(ctx, user, target)).toEqual({ notes: '', files: [] })
 		expect(await getQuestionContext(ctx, user, { ...target, slug: other.slug })).toMatchObject({ notes: 'Budget notes', files: [{ name: 'budget.pdf' }] })
+	})
+
+	test("a question renamed to a deleted question's slug takes its own answers and context there, not the deleted one's", async () => {
+		const { ctx, admin, user, opportunity, question: budget, target } = await setup()
+		const second = await createQuestion(ctx, admin, { opportunityId: opportunity.id, label: 'Project Description' })
+		expect(second.slug).toBe(`${budget.slug}-2`)
+		const draft = await ctx.db.draft.create({
+			data: {
+				userId: user.id,
+				opportunityId: opportunity.id,
+				opportunityTitle: opportunity.title,
+				title: 'Draft',
+				answers: { create: [{ idx: 0, slug: budget.slug, prompt: 'The first' }, { idx: 1, slug: second.slug, prompt: 'The second' }] },
+			},
+			select: { id: true },
+		})
+		await saveQuestionContext(ctx, user, { ...target, notes: 'About the first' })
+		await saveQuestionContext(ctx, user, { ...target, slug: second.slug, notes: 'About the second' })
+		await saveQuestionContext(ctx, user, { ...target, slug: second.slug, draftId: draft.id, notes: 'The second, on this draft' })
+
+		await deleteQuestion(ctx, admin, { questionId: budget.id })
+		await updateQuestion(ctx, admin, { questionId: second.id, label: 'Project Description', slug: budget.slug })
+
+		const answers = await ctx.db.draftAnswer.findMany({ where: { draftId: draft.id }, orderBy: { idx: 'asc' }, select: { id: true, slug: true } })
+		// The deleted question's answer keeps its text under a slug of its own; the renamed one's follows it.
+		expect(answers.map((answer) => answer.slug)).toEqual([`${budget.slug}~${answers[0]!.id}`, budget.slug])
+		expect(await getQuestionContext(ctx, user, target)).toMatchObject({ notes: 'About the second' })
+		expect(await getQuestionContext(ctx, user, { ...target, draftId: draft.id })).toMatchObject({ notes: 'The second, on this draft' })
+		// The draft's page offers context for the question still asked only.
+		const view = await getDraftForOwner(ctx, user, { draftId: draft.id })
+		expect(view.answers.map((answer) => [answer.prompt, answer.questionAsked])).toEqual([
+			['The first', false],
+			['The second', true],
+		])
+	})
+
+	test('a save whose question an admin renamed while its files streamed in is refused, and keeps nothing', async () => {
+		const { ctx, admin, user, question, target } = await setup()
+		const save = await startContextSave(ctx, user, target)
+		expect(await save.add({ fileName: 'late.png', stream: Readable.from([tinyPng()]) })).toBe('stored')
+		await updateQuestion(ctx, admin, { questionId: question.id, label: 'Project Description', slug: 'renamed-meanwhile' })
+		await expect(save.commit('Typed while it was renamed')).rejects.toMatchObject({ code: 'NOT_FOUND', fieldErrors: { slug: [expect.any(String)] } })
+		expect(await storedObjects(ctx, user.id)).toEqual([])
+		expect(await ctx.db.questionContext.count({ where: { userId: user.id } })).toBe(0)
 	})
 
 	test('a question added or imported at a slug whose context a deleted question left behind (before this was kept) starts empty', async () => {

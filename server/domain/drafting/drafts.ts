@@ -101,7 +101,7 @@ export async function getDraftForOwner(ctx: Pick<AppContext, 'db'>, actor: Actor
 			organization: true,
 			deadline: true,
 			opportunityUrl: true,
-			opportunity: { select: { active: true } },
+			opportunity: { select: { active: true, questions: { select: { slug: true } } } },
 			answers: {
 				orderBy: { idx: 'asc' },
 				select: {
@@ -127,6 +127,7 @@ export async function getDraftForOwner(ctx: Pick<AppContext, 'db'>, actor: Actor
 	})
 	if (!draft) throw notFound()
 	const { opportunity, deadline, createdAt, answers, ...rest } = draft
+	const liveSlugs = new Set(opportunity?.questions.map((question) => question.slug))
 	return {
 		...rest,
 		createdAt: createdAt.toISOString(),
@@ -137,6 +138,8 @@ export async function getDraftForOwner(ctx: Pick<AppContext, 'db'>, actor: Actor
 		answers: answers.map(({ modelAnswer, userEdit, previousText, editRevision, ...answer }) => ({
 			...answer,
 			text: userEdit ?? modelAnswer ?? '',
+			/** Whether the opportunity still asks this question: only then has it a context to open. */
+			questionAsked: liveSlugs.has(answer.slug),
 			hasUndo: previousText !== null,
 			revision: Number(editRevision),
 		})),

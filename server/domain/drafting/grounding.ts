@@ -29,6 +29,8 @@ export type DraftRun = {
 	grounding: DraftGrounding
 	/** URLs an answer of type url may give: the artist's own. */
 	profileUrls: string[]
+	/** Each question's answer, in the order of `grounding.questions`: an answer is found by id, as its slug may change (an admin renaming the question). */
+	answerIds: string[]
 }
 
 /** The draft with everything its answers share, or null when it is gone. */
@@ -48,7 +50,7 @@ export async function loadDraftRun(ctx: Pick<AppContext, 'db'>, draftId: string)
 			opportunity: { select: { location: true, category: true, description: true, tags: true } },
 			answers: {
 				orderBy: { idx: 'asc' },
-				select: { slug: true, prompt: true, helpText: true, questionType: true, required: true, options: true, limitType: true, limitValue: true },
+				select: { id: true, slug: true, prompt: true, helpText: true, questionType: true, required: true, options: true, limitType: true, limitValue: true },
 			},
 			user: {
 				select: {
@@ -80,6 +82,7 @@ export async function loadDraftRun(ctx: Pick<AppContext, 'db'>, draftId: string)
 		status: draft.status,
 		tier: profile?.plan === 'pro' ? 'pro' : 'free',
 		profileUrls: [profile?.websiteUrl, ...links.map((link) => link.url)].filter((url): url is string => Boolean(url)),
+		answerIds: draft.answers.map((answer) => answer.id),
 		grounding: {
 			tone: draft.tone,
 			artist: {

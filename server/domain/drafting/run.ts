@@ -76,7 +76,9 @@ async function startAttempt(ctx: Ctx, draftId: string) {
 }
 
 async function writeAnswer(ctx: Ctx, run: DraftRun, answer: { id: string; slug: string; previousText: string | null }) {
-	const questionIndex = run.grounding.questions.findIndex((question) => question.slug === answer.slug)
+	// By id: the slug read with the run may have changed since (an admin renamed the question; its
+	// contexts moved with it, to the slug read with the answer).
+	const questionIndex = run.answerIds.indexOf(answer.id)
 	const question = run.grounding.questions[questionIndex]!
 	let text: string
 	let tokensUsed = 0

@@ -1,7 +1,7 @@
 import type { AppContext } from '#server/context.ts'
 import type { Prisma } from '#server/db/generated/client.ts'
 import { assertAdmin, type Actor } from '#server/domain/actor.ts'
-import { dropQuestionContexts, moveQuestionContexts } from '#server/domain/context/question-slugs.ts'
+import { moveQuestionSlug, releaseQuestionSlug } from '#server/domain/context/question-slugs.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
 import { existingId, isUniqueViolation } from '#server/domain/ids.ts'
@@ -129,7 +129,7 @@ export async function appendQuestion(tx: Tx, opportunityId: string, fields: Ques
 		data: { opportunityId, slug, ...questionData(fields, existing.length) },
 		select: questionSelect,
 	})
-	return { result: question, droppedFiles: await dropQuestionContexts(tx, opportunityId, slug) }
+	return { result: question, droppedFiles: await releaseQuestionSlug(tx, opportunityId, slug) }
 }
 
 /** Runs an admin's question write, then deletes the context files it dropped (ADR 017). */
@@ -207,7 +207,7 @@ export async function updateQuestion(ctx: WriteCtx, actor: Actor, input: UpdateQ
 					select: questionSelect,
 				})
 				// The artists' notes and files, and their drafts' answers, follow the question to its new slug.
-				return { result, droppedFiles: await moveQuestionContexts(tx, owner, before, slug) }
+				return { result, droppedFiles: await moveQuestionSlug(tx, owner, before, slug) }
 			}),
 		),
 	)
@@ -227,7 +227,7 @@ export async function deleteQuestion(ctx: WriteCtx, actor: Actor, input: Questio
 				questions.filter((q) => q.id !== questionId).map((q) => q.id),
 			)
 			// The artists' notes and files for it go with it (drafts keep their answers' text).
-			return { result: undefined, droppedFiles: await dropQuestionContexts(tx, opportunityId, questions[index]!.slug) }
+			return { result: undefined, droppedFiles: await releaseQuestionSlug(tx, opportunityId, questions[index]!.slug) }
 		}),
 	)
 }

@@ -132,7 +132,8 @@ export function answerCount(answer: DraftAnswer): AnswerCount | null {
 	}
 }
 
-const RIGHT_TO_LEFT_LETTER = /[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}\p{Script=Samaritan}\p{Script=Mandaic}]/u
+const RIGHT_TO_LEFT_LETTER =
+	/[\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Adlam}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Hanifi_Rohingya}\p{Script=Yezidi}\p{Script=Imperial_Aramaic}\p{Script=Mende_Kikakui}\p{Script=Old_South_Arabian}\p{Script=Nabataean}\p{Script=Phoenician}]/u
 
 /**
  * Whether a paragraph reads right to left: its first letter is Hebrew, Arabic or another

@@ -188,7 +188,7 @@ function writeAnswer(pdf: PDFKit.PDFDocument, answer: DraftAnswer) {
 	const count = answerCount(answer)
 	if (count) {
 		pdf.moveDown(0.3)
-		writeInBottomMarginIfNeeded(pdf, heightOf(pdf, count.label, STYLES.count), () => {
+		writeInBottomMarginIfNeeded(pdf, heightOf(pdf, count.over ? `${count.label} · ${count.over}` : count.label, STYLES.count), () => {
 			write(pdf, count.over ? `${count.label} · ` : count.label, STYLES.count, { continued: Boolean(count.over) })
 			if (count.over) write(pdf, count.over, { ...STYLES.count, font: BOLD, color: OVER })
 		})
