@@ -83,6 +83,28 @@ test.describe('the feed', () => {
 		await openGroup(page, 'Location')
 		await page.getByRole('heading', { name: 'Opportunities', level: 1 }).click()
 		await expect(page.locator('details[open]')).toHaveCount(0)
+
+		// Tabbing out of an open menu closes it: left open, it covered the cards focus went on to.
+		const location = await openGroup(page, 'Location')
+		await location.locator('summary').focus()
+		const boxes = await location.getByRole('checkbox').count()
+		for (let i = 0; i <= boxes; i++) await page.keyboard.press('Tab')
+		await expect(location).not.toHaveAttribute('open')
+		await expect(location).not.toBeFocused()
+	})
+
+	test('on a phone, a tap on the next filter menu opens it while another is open', { tag: '@js-only' }, async ({ browser, baseURL }) => {
+		const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })
+		await signIn(phone, await createE2eUser({ mediums: ['Painting'], interests: ['grants'] }), baseURL!)
+		const page = await phone.newPage()
+		await page.goto('/portal/feed')
+		const summary = (group: Group) => page.locator('summary', { hasText: group })
+		await summary('Mediums').tap()
+		await expect(page.locator('details[open]')).toHaveCount(1)
+		await summary('Location').tap()
+		await expect(page.locator('details').filter({ has: summary('Location') })).toHaveAttribute('open')
+		await expect(page.locator('details[open]')).toHaveCount(1)
+		await phone.close()
 	})
 
 	test('shows the empty state when nothing matches', async ({ page, context, baseURL }) => {

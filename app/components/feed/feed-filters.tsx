@@ -125,7 +125,11 @@ export function FeedFilterForm({ filters, options }: FeedFiltersProps) {
 
 /**
  * With JavaScript the filter disclosures behave like menus: one open at a time, closed by a click
- * outside or by Escape (which returns focus to its summary). Without it they stay plain <details>.
+ * outside, by Escape (which returns focus to its summary) or when the keyboard takes focus out of
+ * one (it sat over the cards Tab went on to). Without it they stay plain <details>.
+ *
+ * A click, not a press, closes: on a phone the open menu pushes the row down, and closed on the
+ * press, the row moved back up under the finger, so a tap meant for the next menu landed elsewhere.
  */
 function useDisclosureMenus(formRef: RefObject<HTMLFormElement | null>, formKey: number) {
 	useEffect(() => {
@@ -136,8 +140,19 @@ function useDisclosureMenus(formRef: RefObject<HTMLFormElement | null>, formKey:
 			const opened = event.target as HTMLDetailsElement
 			if (opened.open) for (const other of openMenus()) if (other !== opened) other.open = false
 		}
-		const onPointerDown = (event: PointerEvent) => {
+		const onClick = (event: MouseEvent) => {
 			for (const menu of openMenus()) if (!menu.contains(event.target as Node)) menu.open = false
+		}
+		// Focus moved by a press is the click's to judge; by the keyboard, leaving a menu closes it. A
+		// press lasts until its click (a tap's mouse events, focus among them, come after pointerup)
+		// or the next key.
+		let pressing = false
+		const onPointerDown = () => void (pressing = true)
+		const onPointerEnd = () => void (pressing = false)
+		const onFocusOut = (event: FocusEvent) => {
+			const next = event.relatedTarget as Node | null
+			if (pressing || !next) return
+			for (const menu of openMenus()) if (menu.contains(event.target as Node) && !menu.contains(next)) menu.open = false
 		}
 		const onKeyDown = (event: KeyboardEvent) => {
 			if (event.key !== 'Escape') return
@@ -148,11 +163,19 @@ function useDisclosureMenus(formRef: RefObject<HTMLFormElement | null>, formKey:
 		}
 		// toggle does not bubble: listen in the capture phase.
 		form.addEventListener('toggle', onToggle, true)
-		document.addEventListener('pointerdown', onPointerDown)
+		form.addEventListener('focusout', onFocusOut)
+		document.addEventListener('click', onClick)
+		document.addEventListener('pointerdown', onPointerDown, true)
+		document.addEventListener('click', onPointerEnd, true)
+		document.addEventListener('keydown', onPointerEnd, true)
 		document.addEventListener('keydown', onKeyDown)
 		return () => {
 			form.removeEventListener('toggle', onToggle, true)
-			document.removeEventListener('pointerdown', onPointerDown)
+			form.removeEventListener('focusout', onFocusOut)
+			document.removeEventListener('click', onClick)
+			document.removeEventListener('pointerdown', onPointerDown, true)
+			document.removeEventListener('click', onPointerEnd, true)
+			document.removeEventListener('keydown', onPointerEnd, true)
 			document.removeEventListener('keydown', onKeyDown)
 		}
 		// formKey: the form is re-created when the URL changes from outside (see FeedFilterForm).
