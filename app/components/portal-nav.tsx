@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { NavLink, useFetcher, useLocation } from '@remix-run/react'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { FileText, LayoutGrid, Menu, PanelLeftClose, PanelLeftOpen, ShieldCheck, UserRound, X, type Icon } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
@@ -92,6 +92,9 @@ export function SidebarToggle({ open, onNarrowScreenShortcut }: { open: boolean;
  * a modal dialog that traps focus and closes with Escape.
  */
 export function MobileNav({ items, open, onOpenChange }: { items: NavItem[]; open: boolean; onOpenChange: (open: boolean) => void }) {
+	// Closed by following one of its links: focus goes to the new page's <main> (FocusKeeper), as
+	// after any other move to a page, not back to the Menu button.
+	const navigating = useRef(false)
 	const hydrated = useHydrated()
 	const trigger = (
 		<>
@@ -122,6 +125,10 @@ export function MobileNav({ items, open, onOpenChange }: { items: NavItem[]; ope
 				<DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-foreground/40 data-[state=open]:animate-overlay-in md:hidden" />
 				<DialogPrimitive.Content
 					aria-describedby={undefined}
+					onCloseAutoFocus={(event) => {
+						if (navigating.current) event.preventDefault()
+						navigating.current = false
+					}}
 					className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-4 border-r border-border bg-card p-4 shadow-raised data-[state=open]:animate-drawer-in md:hidden"
 				>
 					<div className="flex items-center justify-between">
@@ -132,7 +139,13 @@ export function MobileNav({ items, open, onOpenChange }: { items: NavItem[]; ope
 						</DialogPrimitive.Close>
 					</div>
 					<nav aria-label="Portal">
-						<PortalNavList items={items} onNavigate={() => onOpenChange(false)} />
+						<PortalNavList
+							items={items}
+							onNavigate={() => {
+								navigating.current = true
+								onOpenChange(false)
+							}}
+						/>
 					</nav>
 				</DialogPrimitive.Content>
 			</DialogPrimitive.Portal>

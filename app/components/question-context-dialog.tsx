@@ -440,16 +440,17 @@ export function ContextNotesField({
 
 export type ContextFileView = { name: string; type: string; size: number; url?: string }
 
+/** A file's name takes at least 10rem of its row: on a phone its size and button wrap below it rather than squeeze it to a few letters a line. */
 function FileRow({ name, url, details, children }: { name: string; url?: string; details: string; children?: ReactNode }) {
 	return (
 		<li className="flex flex-wrap items-center gap-3 rounded-lg border border-border px-3 py-2">
 			<FileText aria-hidden className="size-5 shrink-0 text-muted-foreground" />
 			{url ? (
-				<a href={url} target="_blank" rel="noopener" className="min-w-0 flex-1 text-sm break-all text-primary underline-offset-4 hover:underline">
+				<a href={url} target="_blank" rel="noopener" className="min-w-0 flex-[1_1_10rem] text-sm break-all text-primary underline-offset-4 hover:underline">
 					{name}
 				</a>
 			) : (
-				<span className="min-w-0 flex-1 text-sm break-all">{name}</span>
+				<span className="min-w-0 flex-[1_1_10rem] text-sm break-all">{name}</span>
 			)}
 			<span className="text-sm text-muted-foreground">{details}</span>
 			{children}

@@ -201,6 +201,8 @@ test.describe('portal layout', () => {
 		}
 		await page.getByRole('link', { name: 'Drafts', exact: true }).filter({ visible: true }).click()
 		await expect(page).toHaveURL(/\/portal\/drafts$/)
+		// Focus goes to the new page, as after any other move to a page, not back to the Menu button.
+		if (test.info().project.name === 'js') await expect(page.getByRole('main')).toBeFocused()
 	})
 
 	test('Ctrl+B toggles the sidebar @js-only', async ({ page, context, baseURL }) => {

@@ -164,6 +164,23 @@ test("a draft's context shows what was added on the opportunity page, which draf
 	await expect(page.getByRole('region', { name: 'Also read: your context from the opportunity page' })).toHaveCount(0)
 })
 
+test('on a phone, an attached file’s name keeps its width: its size and Delete wrap below it', { tag: '@js-only' }, async ({ browser, baseURL }) => {
+	const question = await seededQuestion()
+	const phone = await browser.newContext({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true })
+	await signIn(phone, await createE2eUser(), baseURL!)
+	const page = await phone.newPage()
+	await open(page, `/portal/opportunities/${question.opportunityId}`)
+	let scope = await openContext(page, question)
+	await scope.getByLabel('Add files').setInputFiles([pdf('portfolio-statement.pdf')])
+	await scope.getByRole('button', { name: 'Save' }).click()
+	await expect(toasts(page)).toContainText('Context saved successfully')
+	scope = await openContext(page, question, 'Edit context (1 file)')
+	const name = scope.getByRole('link', { name: 'portfolio-statement.pdf' })
+	// At least 10rem wide (it was squeezed to about 60 px, a few letters a line).
+	expect((await name.boundingBox())!.width).toBeGreaterThanOrEqual(159)
+	await phone.close()
+})
+
 test('a sixth file is refused with a clear message and nothing is saved', async ({ page, context, baseURL }) => {
 	const question = await seededQuestion()
 	await signIn(context, await createE2eUser(), baseURL!)
