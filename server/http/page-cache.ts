@@ -10,6 +10,11 @@ const brotli = promisify(brotliCompress)
 /** A kept page is compressed once per period, on the thread pool: brotli's best quality is affordable there. */
 const BROTLI_KEPT = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }
 
+async function compressBoth(body: Buffer) {
+	const [br, gzipped] = await Promise.all([brotli(body, BROTLI_KEPT), gzip(body)])
+	return { br, gzip: gzipped }
+}
+
 /**
  * Cookies a signed-out visitor may carry that change nothing on a public page: the browser's time
  * zone hint and the portal's layout preferences. Any other cookie (a session, a toast waiting to be
@@ -24,12 +29,8 @@ export type CachedPage = {
 	status: number
 	headers: [string, string][]
 	body: Buffer
-	/**
-	 * The body compressed once in each encoding, or null when the app leaves compression to a proxy
-	 * (COMPRESSION=off). The brotli copy comes a moment after the page is kept (its best quality
-	 * takes tens of milliseconds): gzip goes out until then.
-	 */
-	compressed: { br: Buffer | null; gzip: Buffer } | null
+	/** The body compressed once in each encoding, or null when the app leaves compression to a proxy (COMPRESSION=off). */
+	compressed: { br: Buffer; gzip: Buffer } | null
 	/** The plain body's validator; each encoding's is this one marked with it (`"…-br"`, `"…-gzip"`). */
 	etag: string
 	/** The CSP nonce the body's scripts carry: a request served this page is given the same one. */
@@ -95,11 +96,11 @@ export function createPageCache({
 		res.append('Vary', 'Accept-Encoding')
 		// As documents are (whole-body.ts): brotli or gzip as the client weighs them.
 		const { compressed } = page
-		const encoding = compressed ? documentEncoding(req, compressed.br ? ['br', 'gzip'] : ['gzip']) : null
+		const encoding = compressed ? documentEncoding(req) : null
 		// Each encoding is a representation of its own, with its own validator.
 		res.setHeader('ETag', encoding ? `${page.etag.slice(0, -1)}-${encoding}"` : page.etag)
 		if (req.fresh) return void res.status(304).end()
-		if (compressed && encoding) endWhole(res, compressed[encoding]!, encoding)
+		if (compressed && encoding) endWhole(res, compressed[encoding], encoding)
 		else endWhole(res, page.body, null)
 	}
 
@@ -152,7 +153,10 @@ export function createPageCache({
 				status: response.status,
 				headers: [...response.headers.entries()],
 				body,
-				compressed: compress ? { br: null, gzip: await gzip(body) } : null,
+				// Both at once on the thread pool, before the first answer: every process then holds the same
+				// copies from the start, so a validator one gave is one the other answers 304 to. Brotli's
+				// best quality costs the first visitor of a period some 20-50 ms, once per process.
+				compressed: compress ? await compressBoth(body) : null,
 				etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
 				nonce: res.locals.cspNonce as string,
 				expiresAt: res.locals.pageCacheExpiresAt as number,
@@ -160,14 +164,6 @@ export function createPageCache({
 			if (pages.size >= maxEntries) pages.delete(pages.keys().next().value!)
 			pages.set(key, page)
 			send(req, res, page)
-			if (page.compressed) {
-				const { compressed } = page
-				brotli(body, BROTLI_KEPT).then(
-					(br) => void (compressed.br = br),
-					// Without it the page still goes out in gzip.
-					() => undefined,
-				)
-			}
 			return true
 		},
 
