@@ -1,6 +1,8 @@
-import { describe, expect, test } from 'vitest'
+import { describe, expect, test, vi } from 'vitest'
+import { updateQuestion } from '#server/domain/questions/questions.ts'
 import { createTestContext } from '#tests/app-context.ts'
-import { createOpportunity, createOpportunityWithQuestions, createUser, setPlan } from '#tests/factories.ts'
+import { lockWaiters } from '#tests/db.ts'
+import { createActors, createOpportunity, createOpportunityWithQuestions, createUser, setPlan } from '#tests/factories.ts'
 import type { RecordingJobs } from '#tests/fakes/recording-jobs.ts'
 import { DRAFT_LIMIT_EXCEEDED, NO_QUESTIONS_MESSAGE } from './drafting.schema.ts'
 import { generateDraft } from './generate.ts'
@@ -24,6 +26,30 @@ const balance = async (ctx: Awaited<ReturnType<typeof setup>>['ctx'], userId: st
 	ctx.db.profile.findUniqueOrThrow({ where: { userId }, select: { creditsRemaining: true, draftsUsed: true } })
 
 describe('generateDraft', () => {
+	test("a draft asked for while an admin renames a question takes the question's new slug", async () => {
+		const { ctx, actor, opportunity } = await setup()
+		const { admin } = await createActors(ctx.db)
+		const [statement] = await ctx.db.opportunityQuestion.findMany({ where: { opportunityId: opportunity.id }, orderBy: { orderIndex: 'asc' } })
+		// The admin's rename holds the opportunity's row, as it does while it moves the answers and contexts.
+		let renamed!: () => void
+		const held = ctx.db.$transaction(async (tx) => {
+			await tx.$queryRaw`SELECT 1 FROM opportunities WHERE id = ${opportunity.id}::uuid FOR UPDATE`
+			await new Promise<void>((resolve) => (renamed = resolve))
+			await tx.opportunityQuestion.update({ where: { id: statement!.id }, data: { slug: 'statement-renamed' } })
+		})
+		await vi.waitFor(() => expect(renamed).toBeTypeOf('function'))
+		const generated = generateDraft(ctx, actor, { opportunityId: opportunity.id })
+		await vi.waitFor(async () => expect(await lockWaiters(ctx.db)).toBe(1))
+		renamed()
+		await held
+		const { draftId } = await generated
+		const answers = await ctx.db.draftAnswer.findMany({ where: { draftId }, orderBy: { idx: 'asc' }, select: { slug: true } })
+		expect(answers[0]).toEqual({ slug: 'statement-renamed' })
+		// The rename's own path (the domain function) leaves the draft on it too.
+		await updateQuestion(ctx, admin, { questionId: statement!.id, label: 'Artist statement', slug: 'statement-final' })
+		expect(await ctx.db.draftAnswer.findFirst({ where: { draftId, idx: 0 }, select: { slug: true } })).toEqual({ slug: 'statement-final' })
+	})
+
 	test('spends one credit through the ledger, snapshots every question and queues the job, titled with the artist’s today', async () => {
 		const { ctx, actor, opportunity } = await setup()
 		await ctx.db.profile.update({ where: { userId: actor.id }, data: { timeZone: 'Pacific/Kiritimati' } })

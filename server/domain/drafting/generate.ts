@@ -4,6 +4,7 @@ import type { Actor } from '#server/domain/actor.ts'
 import { changeCredits } from '#server/domain/credits/ledger.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { getOpportunityForArtist } from '#server/domain/opportunities/artist-view.ts'
+import { questionSelect } from '#server/domain/questions/questions.ts'
 import { getArtistToday } from '#server/domain/time-zone.ts'
 import { DRAFT_LIMIT_MESSAGE, GenerateDraftInput, NO_QUESTIONS_MESSAGE } from './drafting.schema.ts'
 
@@ -46,6 +47,16 @@ export async function generateDraft(
 		if (!profile) throw new DomainError('NOT_FOUND', `User ${actor.id} has no profile.`)
 		const pro = profile.plan === 'pro'
 		if (!pro && profile.credits_remaining < 1) throw new DomainError('LIMIT_EXCEEDED', DRAFT_LIMIT_MESSAGE)
+		// The questions as they are now, with the opportunity's row held as an admin's question
+		// writes hold it: one renamed or deleted since the page was read moves its artists' answers
+		// and context (question-slugs.ts), and this draft's answers must be among them.
+		await tx.$queryRaw`SELECT 1 FROM opportunities WHERE id = ${opportunity.id}::uuid FOR SHARE`
+		const questions = await tx.opportunityQuestion.findMany({
+			where: { opportunityId: opportunity.id },
+			orderBy: [{ orderIndex: 'asc' }, { createdAt: 'asc' }],
+			select: questionSelect,
+		})
+		if (!questions.length) throw new DomainError('INVALID', NO_QUESTIONS_MESSAGE, { fieldErrors: { opportunityId: [NO_QUESTIONS_MESSAGE] } })
 
 		const draft = await tx.draft.create({
 			data: {
@@ -60,7 +71,7 @@ export async function generateDraft(
 				model: ctx.drafter.modelFor(pro ? 'pro' : 'free'),
 				creditSpent: !pro,
 				answers: {
-					create: opportunity.questions.map((question, index) => ({
+					create: questions.map((question, index) => ({
 						idx: index,
 						slug: question.slug,
 						prompt: question.label,
