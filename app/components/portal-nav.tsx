@@ -1,6 +1,6 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog'
 import { NavLink, useFetcher, useLocation } from '@remix-run/react'
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react'
 import { Button } from '#app/components/ui/button.tsx'
 import { FileText, LayoutGrid, Menu, PanelLeftClose, PanelLeftOpen, ShieldCheck, UserRound, X, type Icon } from '#app/components/ui/icons.tsx'
 import { cn } from '#app/utils/cn.ts'
@@ -18,7 +18,7 @@ export function portalNavItems(isAdmin: boolean): NavItem[] {
 }
 
 /** The sidebar's links; collapsed, only their icons show (the names stay for screen readers and as tooltips). */
-export function PortalNavList({ items, collapsed = false, onNavigate }: { items: NavItem[]; collapsed?: boolean; onNavigate?: () => void }) {
+export function PortalNavList({ items, collapsed = false, onNavigate }: { items: NavItem[]; collapsed?: boolean; onNavigate?: (event: MouseEvent<HTMLAnchorElement>) => void }) {
 	return (
 		<ul className="grid gap-1">
 			{items.map(({ to, label, icon: Icon }) => (
@@ -141,8 +141,10 @@ export function MobileNav({ items, open, onOpenChange }: { items: NavItem[]; ope
 					<nav aria-label="Portal">
 						<PortalNavList
 							items={items}
-							onNavigate={() => {
-								navigating.current = true
+							onNavigate={(event) => {
+								// A link opened in another tab (a modifier held, another button) leaves this page where it is.
+								const here = !event.defaultPrevented && event.button === 0 && !(event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+								navigating.current = here
 								onOpenChange(false)
 							}}
 						/>

@@ -143,12 +143,15 @@ function useDisclosureMenus(formRef: RefObject<HTMLFormElement | null>, formKey:
 		const onClick = (event: MouseEvent) => {
 			for (const menu of openMenus()) if (!menu.contains(event.target as Node)) menu.open = false
 		}
-		// Focus moved by a press is the click's to judge; by the keyboard, leaving a menu closes it. A
-		// press lasts until its click (a tap's mouse events, focus among them, come after pointerup)
-		// or the next key.
+		// Focus moved by a press is the click's to judge; by the keyboard (or a screen reader's cursor),
+		// leaving a menu closes it. A mouse moves focus on its press, so its press ends at pointerup; a
+		// tap's mouse events (focus among them) come after pointerup, so a touch press lasts until its
+		// click, or until whatever ends it without one (a scroll, a drag, a menu, another button, a key).
 		let pressing = false
 		const onPointerDown = () => void (pressing = true)
+		const onPointerUp = (event: PointerEvent) => void (event.pointerType === 'mouse' && (pressing = false))
 		const onPointerEnd = () => void (pressing = false)
+		const PRESS_ENDS = ['click', 'keydown', 'pointercancel', 'contextmenu', 'dragstart', 'auxclick'] as const
 		const onFocusOut = (event: FocusEvent) => {
 			const next = event.relatedTarget as Node | null
 			if (pressing || !next) return
@@ -166,16 +169,16 @@ function useDisclosureMenus(formRef: RefObject<HTMLFormElement | null>, formKey:
 		form.addEventListener('focusout', onFocusOut)
 		document.addEventListener('click', onClick)
 		document.addEventListener('pointerdown', onPointerDown, true)
-		document.addEventListener('click', onPointerEnd, true)
-		document.addEventListener('keydown', onPointerEnd, true)
+		document.addEventListener('pointerup', onPointerUp, true)
+		for (const type of PRESS_ENDS) document.addEventListener(type, onPointerEnd, true)
 		document.addEventListener('keydown', onKeyDown)
 		return () => {
 			form.removeEventListener('toggle', onToggle, true)
 			form.removeEventListener('focusout', onFocusOut)
 			document.removeEventListener('click', onClick)
 			document.removeEventListener('pointerdown', onPointerDown, true)
-			document.removeEventListener('click', onPointerEnd, true)
-			document.removeEventListener('keydown', onPointerEnd, true)
+			document.removeEventListener('pointerup', onPointerUp, true)
+			for (const type of PRESS_ENDS) document.removeEventListener(type, onPointerEnd, true)
 			document.removeEventListener('keydown', onKeyDown)
 		}
 		// formKey: the form is re-created when the URL changes from outside (see FeedFilterForm).
@@ -197,7 +200,7 @@ function FilterGroup({
 	empty: string
 }) {
 	return (
-		<details className="group relative">
+		<details data-filter-menu className="group relative">
 			<summary className="feed-filter-summary">
 				{legend}
 				{selected.length ? (

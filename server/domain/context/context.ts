@@ -214,12 +214,13 @@ export async function startContextSave(ctx: Ctx, actor: Actor, input: ContextTar
 					// Saves and uploads of this user take turns from here, so none passes the quota with another.
 					await lockUserStorage(tx, actor.id)
 					// An admin may have renamed or deleted the question while the files streamed in: with the
-					// opportunity's row held (as the admin's question writes hold it), the question must still
-					// be there, or the notes would be saved where no question reads them.
+					// opportunity's row held (KEY SHARE: waiting for the admin's question writes, which lock it
+					// FOR UPDATE, not for an edit of its fields), the question must still be there, or the
+					// notes would be saved where no question reads them.
 					const [asked] = await tx.$queryRaw<unknown[]>`
 						SELECT 1 FROM opportunities o JOIN opportunity_questions q ON q.opportunity_id = o.id
 						WHERE o.id = ${target.opportunityId}::uuid AND q.slug = ${target.slug}
-						FOR SHARE OF o`
+						FOR KEY SHARE OF o`
 					if (!asked) throw notFoundIn('slug', `Question ${quoted(target.slug)} not found.`)
 					// The upsert locks the context's row until commit: two saves of one question take turns,
 					// so neither can pass the file limit or a name the other just added.

@@ -22,6 +22,9 @@ async function setup({ plan = 'free', credits = 1 }: { plan?: 'free' | 'pro'; cr
 	return { ctx, actor: { id: user.id, role: 'user' as const }, opportunity }
 }
 
+/** A lock wait on two busy cores can take more than vi.waitFor's default second. */
+const WAIT = { timeout: 10_000, interval: 50 }
+
 const balance = async (ctx: Awaited<ReturnType<typeof setup>>['ctx'], userId: string) =>
 	ctx.db.profile.findUniqueOrThrow({ where: { userId }, select: { creditsRemaining: true, draftsUsed: true } })
 
@@ -32,14 +35,17 @@ describe('generateDraft', () => {
 		const [statement] = await ctx.db.opportunityQuestion.findMany({ where: { opportunityId: opportunity.id }, orderBy: { orderIndex: 'asc' } })
 		// The admin's rename holds the opportunity's row, as it does while it moves the answers and contexts.
 		let renamed!: () => void
-		const held = ctx.db.$transaction(async (tx) => {
-			await tx.$queryRaw`SELECT 1 FROM opportunities WHERE id = ${opportunity.id}::uuid FOR UPDATE`
-			await new Promise<void>((resolve) => (renamed = resolve))
-			await tx.opportunityQuestion.update({ where: { id: statement!.id }, data: { slug: 'statement-renamed' } })
-		})
-		await vi.waitFor(() => expect(renamed).toBeTypeOf('function'))
+		const held = ctx.db.$transaction(
+			async (tx) => {
+				await tx.$queryRaw`SELECT 1 FROM opportunities WHERE id = ${opportunity.id}::uuid FOR UPDATE`
+				await new Promise<void>((resolve) => (renamed = resolve))
+				await tx.opportunityQuestion.update({ where: { id: statement!.id }, data: { slug: 'statement-renamed' } })
+			},
+			{ timeout: 15_000 },
+		)
+		await vi.waitFor(() => expect(renamed).toBeTypeOf('function'), WAIT)
 		const generated = generateDraft(ctx, actor, { opportunityId: opportunity.id })
-		await vi.waitFor(async () => expect(await lockWaiters(ctx.db)).toBe(1))
+		await vi.waitFor(async () => expect(await lockWaiters(ctx.db)).toBe(1), WAIT)
 		renamed()
 		await held
 		const { draftId } = await generated

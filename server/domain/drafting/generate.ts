@@ -50,7 +50,9 @@ export async function generateDraft(
 		// The questions as they are now, with the opportunity's row held as an admin's question
 		// writes hold it: one renamed or deleted since the page was read moves its artists' answers
 		// and context (question-slugs.ts), and this draft's answers must be among them.
-		await tx.$queryRaw`SELECT 1 FROM opportunities WHERE id = ${opportunity.id}::uuid FOR SHARE`
+		// (KEY SHARE: it waits for those, FOR UPDATE, and not for an edit of the call's own fields.)
+		const [still] = await tx.$queryRaw<{ active: boolean }[]>`SELECT active FROM opportunities WHERE id = ${opportunity.id}::uuid FOR KEY SHARE`
+		if (!still?.active) throw new DomainError('NOT_FOUND', `Opportunity ${opportunity.id} not found.`)
 		const questions = await tx.opportunityQuestion.findMany({
 			where: { opportunityId: opportunity.id },
 			orderBy: [{ orderIndex: 'asc' }, { createdAt: 'asc' }],
