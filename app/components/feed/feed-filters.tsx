@@ -200,7 +200,7 @@ function FilterGroup({
 	empty: string
 }) {
 	return (
-		<details data-filter-menu className="group relative">
+		<details className="group relative">
 			<summary className="feed-filter-summary">
 				{legend}
 				{selected.length ? (
