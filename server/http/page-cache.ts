@@ -1,17 +1,14 @@
 import { createHash, createHmac } from 'node:crypto'
-import { promisify } from 'node:util'
-import { brotliCompress, constants, gzip as gzipCallback } from 'node:zlib'
+import { constants } from 'node:zlib'
 import type { Request, RequestHandler, Response } from 'express'
 import { cookieNames } from './cookies.ts'
-import { documentEncoding, endWhole } from './whole-body.ts'
+import { brotliOffLoop, documentEncoding, endWhole, gzipOffLoop } from './whole-body.ts'
 
-const gzip = promisify(gzipCallback)
-const brotli = promisify(brotliCompress)
 /** A kept page is compressed once per period, on the thread pool: brotli's best quality is affordable there. */
 const BROTLI_KEPT = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }
 
 async function compressBoth(body: Buffer) {
-	const [br, gzipped] = await Promise.all([brotli(body, BROTLI_KEPT), gzip(body)])
+	const [br, gzipped] = await Promise.all([brotliOffLoop(body, BROTLI_KEPT), gzipOffLoop(body)])
 	return { br, gzip: gzipped }
 }
 

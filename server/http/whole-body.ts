@@ -19,8 +19,9 @@ export function documentEncoding(req: Pick<Request, 'headers'>): WholeEncoding {
 }
 
 const BROTLI_DOCUMENT = { params: { [constants.BROTLI_PARAM_QUALITY]: 3 } }
-const brotliOffLoop = promisify(brotliCompress)
-const gzipOffLoop = promisify(gzip)
+/** zlib's brotli and gzip on libuv's thread pool, as promises (kept pages use them too: page-cache.ts). */
+export const brotliOffLoop = promisify(brotliCompress)
+export const gzipOffLoop = promisify(gzip)
 
 /**
  * Bodies up to this size are compressed in one synchronous pass, on the event loop: a page is whole

@@ -91,14 +91,14 @@ function fileShape(file: FileRow, includeUrls: boolean) {
 	return { name: file.name, type: file.contentType, size: file.size, ...(includeUrls ? { url: contextFilePath(file.id) } : {}) }
 }
 
+type ContextFileView = ReturnType<typeof fileShape>
+type ContextView = { notes: string; files: ContextFileView[]; fromOpportunity?: { notes: string; files: ContextFileView[] } }
+
 /**
  * The target's notes and files. A draft's context also carries, read-only, what the artist added for
  * the same question on the opportunity page (`fromOpportunity`): drafting reads both (ADR 020), so
  * the draft's dialog shows both rather than hide what steers the answer. One statement either way.
  */
-type ContextFileView = ReturnType<typeof fileShape>
-type ContextView = { notes: string; files: ContextFileView[]; fromOpportunity?: { notes: string; files: ContextFileView[] } }
-
 async function readContext(ctx: Pick<AppContext, 'db'>, actor: Actor, target: Target, includeUrls: boolean): Promise<ContextView> {
 	const { draftId, ...question } = contextWhere(actor, target)
 	const rows = await ctx.db.questionContext.findMany({

@@ -4,7 +4,7 @@ import type { Actor } from '#server/domain/actor.ts'
 import { changeCredits } from '#server/domain/credits/ledger.ts'
 import { DomainError, parseInput } from '#server/domain/errors.ts'
 import { getOpportunityForArtist } from '#server/domain/opportunities/artist-view.ts'
-import { questionSelect } from '#server/domain/questions/questions.ts'
+import { questionOrder, questionSelect } from '#server/domain/questions/questions.ts'
 import { getArtistToday } from '#server/domain/time-zone.ts'
 import { DRAFT_LIMIT_MESSAGE, GenerateDraftInput, NO_QUESTIONS_MESSAGE } from './drafting.schema.ts'
 
@@ -13,6 +13,9 @@ type Ctx = Pick<AppContext, 'db' | 'jobs' | 'drafter'>
 // Twenty simultaneous presses queue on the profile's row lock; each waits its turn for a
 // connection and the lock instead of failing after Prisma's default two seconds.
 const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 20_000 }
+
+/** An opportunity without questions has nothing to draft: said of the field the form posts. */
+const noQuestions = () => new DomainError('INVALID', NO_QUESTIONS_MESSAGE, { fieldErrors: { opportunityId: [NO_QUESTIONS_MESSAGE] } })
 
 /**
  * generate-draft (spec section 7): starts a draft of every question of an active opportunity, in
@@ -34,9 +37,7 @@ export async function generateDraft(
 ): Promise<{ draftId: string }> {
 	const { opportunityId, tone } = parseInput(GenerateDraftInput, input)
 	const opportunity = await getOpportunityForArtist(ctx, actor, { id: opportunityId })
-	if (!opportunity.questions.length) {
-		throw new DomainError('INVALID', NO_QUESTIONS_MESSAGE, { fieldErrors: { opportunityId: [NO_QUESTIONS_MESSAGE] } })
-	}
+	if (!opportunity.questions.length) throw noQuestions()
 	const today = await getArtistToday(ctx, actor.id, { browserTimeZone, now })
 
 	return ctx.db.$transaction(async (tx) => {
@@ -55,10 +56,10 @@ export async function generateDraft(
 		if (!still?.active) throw new DomainError('NOT_FOUND', `Opportunity ${opportunity.id} not found.`)
 		const questions = await tx.opportunityQuestion.findMany({
 			where: { opportunityId: opportunity.id },
-			orderBy: [{ orderIndex: 'asc' }, { createdAt: 'asc' }],
+			orderBy: questionOrder,
 			select: questionSelect,
 		})
-		if (!questions.length) throw new DomainError('INVALID', NO_QUESTIONS_MESSAGE, { fieldErrors: { opportunityId: [NO_QUESTIONS_MESSAGE] } })
+		if (!questions.length) throw noQuestions()
 
 		const draft = await tx.draft.create({
 			data: {

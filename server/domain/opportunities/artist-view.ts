@@ -2,7 +2,7 @@ import type { AppContext } from '#server/context.ts'
 import type { Actor } from '#server/domain/actor.ts'
 import { DomainError } from '#server/domain/errors.ts'
 import { existingId } from '#server/domain/ids.ts'
-import { questionSelect } from '#server/domain/questions/questions.ts'
+import { questionOrder, questionSelect } from '#server/domain/questions/questions.ts'
 
 /**
  * One opportunity as an artist sees it (spec: Opportunity detail): only active ones exist for
@@ -26,7 +26,7 @@ export async function getOpportunityForArtist(ctx: Pick<AppContext, 'db'>, actor
 			description: true,
 			url: true,
 			questions: {
-				orderBy: [{ orderIndex: 'asc' }, { createdAt: 'asc' }],
+				orderBy: questionOrder,
 				select: questionSelect,
 			},
 			savedBy: { where: { userId: actor.id }, select: { userId: true } },

@@ -44,6 +44,9 @@ export const questionSelect = {
 	orderIndex: true,
 } as const satisfies Prisma.OpportunityQuestionSelect
 
+/** An opportunity's questions in the order the admin arranged (ties, before positions existed, by age). */
+export const questionOrder: Prisma.OpportunityQuestionOrderByWithRelationInput[] = [{ orderIndex: 'asc' }, { createdAt: 'asc' }]
+
 export type QuestionRow = Prisma.OpportunityQuestionGetPayload<{ select: typeof questionSelect }>
 
 const slugTaken = () => new DomainError('INVALID', QUESTION_MESSAGES.slugTaken, { fieldErrors: { slug: [QUESTION_MESSAGES.slugTaken] } })
@@ -58,7 +61,7 @@ export async function lockOpportunity(tx: Tx, opportunityId: string) {
 async function orderedQuestions(tx: Tx, opportunityId: string) {
 	return tx.opportunityQuestion.findMany({
 		where: { opportunityId },
-		orderBy: [{ orderIndex: 'asc' }, { createdAt: 'asc' }],
+		orderBy: questionOrder,
 		select: { id: true, slug: true },
 	})
 }
@@ -144,7 +147,7 @@ export async function listQuestions(ctx: Ctx, actor: Actor, input: OpportunityQu
 	const opportunityId = existingId(parseInput(OpportunityQuestionsInput, input).opportunityId, 'Opportunity')
 	const opportunity = await ctx.db.opportunity.findUnique({
 		where: { id: opportunityId },
-		select: { questions: { orderBy: [{ orderIndex: 'asc' }, { createdAt: 'asc' }], select: questionSelect } },
+		select: { questions: { orderBy: questionOrder, select: questionSelect } },
 	})
 	if (!opportunity) throw new DomainError('NOT_FOUND', `Opportunity ${opportunityId} not found.`)
 	return opportunity.questions
