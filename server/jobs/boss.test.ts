@@ -64,9 +64,11 @@ describe('pg-boss jobs', () => {
 				[40, 1],
 				[50, 2],
 			])
+			// The log is written as the handler's error goes back to pg-boss, which records the failure
+			// right after: the job's state is read once it has.
 			const { db } = await getTestDatabase()
-			const jobs = await db.$queryRaw<{ state: string }[]>`SELECT state FROM pgboss.job WHERE name = 'billing.customer-email'`
-			expect(jobs.map((job) => job.state)).toEqual(['failed'])
+			const states = async () => (await db.$queryRaw<{ state: string }[]>`SELECT state FROM pgboss.job WHERE name = 'billing.customer-email'`).map((job) => job.state)
+			await vi.waitFor(async () => expect(await states()).toEqual(['failed']), WAIT)
 			expect(runs).toBe(2)
 		} finally {
 			await failing.stop({ timeoutMs: 1_000 })
