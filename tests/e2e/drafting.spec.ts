@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
-import { createE2eOpportunity, createE2eUser, signIn, withE2eDb, type E2eUser } from './support/e2e-db.ts'
+import { createE2eOpportunity, createE2eUser, holdDraftAsWorker, signIn, withE2eDb, type E2eUser } from './support/e2e-db.ts'
 import { isJs, open, toasts } from './support/page.ts'
 
 // Drafting with the offline drafter (the e2e server has no Anthropic key), with JavaScript on and
@@ -457,21 +457,27 @@ test('while an answer is being written, the page follows it; without JavaScript 
 	const path = await generate(page, id)
 	const title = page.getByRole('group', { name: /Project title/ })
 	const statementId = await page.getByRole('group', { name: /Artist statement/ }).locator('input[name="answerId"]').first().inputValue()
-	// An answer being rewritten (a Regenerate from another tab), as the worker leaves it until it is written.
-	await withE2eDb((client) => client.query("UPDATE draft_answers SET status = 'pending' WHERE id = $1", [statementId]))
-	await open(page, path)
-	await expect(page.getByText('Writing a new answer…')).toBeVisible()
-	if (isJs()) {
-		// Live: the other answers stay editable, and autosave keeps what is typed.
-		await expect(title.getByRole('textbox')).toBeEditable()
-	} else {
-		await expect(page.getByText('This page updates itself; answers can be edited once it is written.')).toBeVisible()
-		await expect(title.getByRole('textbox')).not.toBeEditable()
-		await expect(page.getByRole('button', { name: /^Save answer/ })).toHaveCount(0)
-		await expect(page.getByRole('button', { name: 'Mark as completed' })).toHaveCount(0)
+	// An answer being rewritten (a Regenerate from another tab), as the worker leaves it until it is
+	// written. The worker holds the draft meanwhile, so the minutely recovery sweep leaves it alone.
+	const worker = await holdDraftAsWorker(path.split('/').at(-1)!)
+	try {
+		await withE2eDb((client) => client.query("UPDATE draft_answers SET status = 'pending' WHERE id = $1", [statementId]))
+		await open(page, path)
+		await expect(page.getByText('Writing a new answer…')).toBeVisible()
+		if (isJs()) {
+			// Live: the other answers stay editable, and autosave keeps what is typed.
+			await expect(title.getByRole('textbox')).toBeEditable()
+		} else {
+			await expect(page.getByText('This page updates itself; answers can be edited once it is written.')).toBeVisible()
+			await expect(title.getByRole('textbox')).not.toBeEditable()
+			await expect(page.getByRole('button', { name: /^Save answer/ })).toHaveCount(0)
+			await expect(page.getByRole('button', { name: 'Mark as completed' })).toHaveCount(0)
+		}
+		// Written: the page shows it (by reloading itself without JavaScript), and editing is back.
+		await withE2eDb((client) => client.query("UPDATE draft_answers SET status = 'written', model_answer = 'The rewritten statement.', edit_revision = edit_revision + 1 WHERE id = $1", [statementId]))
+	} finally {
+		await worker.release()
 	}
-	// Written: the page shows it (by reloading itself without JavaScript), and editing is back.
-	await withE2eDb((client) => client.query("UPDATE draft_answers SET status = 'written', model_answer = 'The rewritten statement.', edit_revision = edit_revision + 1 WHERE id = $1", [statementId]))
 	await expect(page.getByRole('group', { name: /Artist statement/ }).getByRole('textbox')).toHaveValue('The rewritten statement.', { timeout: 15_000 })
 	await expect(title.getByRole('textbox')).toBeEditable()
 })

@@ -9,9 +9,10 @@ import { ScriptedDrafter, slugOf } from '#tests/fakes/scripted-drafter.ts'
 import { minimalPdf, pngClaiming, tinyPng } from '#tests/fixtures/files.ts'
 import { saveContext } from '#tests/question-context.ts'
 import { countWords } from './answer-fit.ts'
+import { draftLockKey } from './draft-lock.ts'
 import { DRAFT_MESSAGES } from './drafting.schema.ts'
 import { generateDraft } from './generate.ts'
-import { draftLockKey, MAX_GENERATION_ATTEMPTS, recoverDrafts, runDraftGeneration } from './run.ts'
+import { MAX_GENERATION_ATTEMPTS, recoverDrafts, runDraftGeneration } from './run.ts'
 
 const QUESTIONS: QuestionSeed[] = [
 	{ label: 'Artist statement', limitType: 'words', limitValue: 40 },

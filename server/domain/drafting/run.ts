@@ -5,6 +5,7 @@ import type { Prisma } from '#server/db/generated/client.ts'
 import { changeCredits } from '#server/domain/credits/ledger.ts'
 import type { AnswerResult } from '#server/integrations/ai/types.ts'
 import { countIn, cutToLimit, isLimitedType, shapeAnswer } from './answer-fit.ts'
+import { draftLockKey } from './draft-lock.ts'
 import { DRAFT_MESSAGES } from './drafting.schema.ts'
 import { loadAnswerContext, loadDraftRun, type DraftRun } from './grounding.ts'
 import { notifyDraftChanged } from './progress.ts'
@@ -29,8 +30,6 @@ export const MAX_GENERATION_ATTEMPTS = 3
 const BUSY_RETRY_SECONDS = 5
 /** Drafts one recovery sweep looks at; the next sweep takes the rest. */
 const RECOVER_BATCH = 500
-
-export const draftLockKey = (draftId: string) => `draft:${draftId}`
 
 export type RunOutcome = 'done' | 'busy' | 'missing'
 

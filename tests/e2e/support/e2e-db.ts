@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto'
 import { test, type BrowserContext } from '@playwright/test'
 import pg from 'pg'
 import { hashPassword } from '../../../server/auth/password.ts'
+import { tryAdvisoryLock, type HeldLock } from '../../../server/db/advisory-lock.ts'
+import { draftLockKey } from '../../../server/domain/drafting/draft-lock.ts'
 import { DATABASE_PORT_OFFSET } from './own-server.ts'
 
 // The shared e2e server's embedded database (scripts/e2e-server.mjs: port + DATABASE_PORT_OFFSET).
@@ -17,6 +19,20 @@ export async function withE2eDb<T>(run: (client: pg.Client) => Promise<T>, datab
 	} finally {
 		await client.end()
 	}
+}
+
+/**
+ * Holds a draft as a drafting worker does while it writes: the server's recovery sweep (every
+ * minute) then leaves the draft's pending answers to it, as it would a live worker's.
+ */
+export async function holdDraftAsWorker(draftId: string): Promise<HeldLock> {
+	// The server's worker may still hold it for a moment after the draft's last answer.
+	for (let tries = 0; tries < 100; tries++) {
+		const lock = await tryAdvisoryLock(E2E_DATABASE_URL, draftLockKey(draftId))
+		if (lock) return lock
+		await new Promise((resolve) => setTimeout(resolve, 100))
+	}
+	throw new Error(`draft ${draftId} stayed held by the server's worker for 10 s`)
 }
 
 export type E2eUser = { id: string; email: string; databaseUrl?: string }
