@@ -5,34 +5,54 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { createPageCache } from './page-cache.ts'
 
 describe('createPageCache', () => {
-	let server: ReturnType<express.Express['listen']> | undefined
-	afterEach(() => {
-		server?.closeAllConnections()
-		return new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)))
-	})
+	const servers: ReturnType<express.Express['listen']>[] = []
+	afterEach(() =>
+		Promise.all(
+			servers.splice(0).map((server) => {
+				server.closeAllConnections()
+				return new Promise((resolve) => server.close(resolve))
+			}),
+		),
+	)
 
-	/** A server that keeps `/` (rendered with the nonce it was given) and counts its renders. */
-	async function start({ compress }: { compress: boolean }) {
+	/**
+	 * What a render does, given its number (1 for the first): renders the page to be kept, renders it
+	 * with a cookie (so it is not kept), or fails. It may wait first.
+	 */
+	type Render = (count: number) => Promise<'keep' | 'set-cookie' | 'fail'>
+
+	/** A server that keeps `/` (rendered with the nonce it was given) and counts its requests and renders. */
+	async function start({ compress = true, render = async () => 'keep' }: { compress?: boolean; render?: Render } = {}) {
 		const cache = createPageCache({ paths: ['/'], secret: 'test-secret', buildVersion: 'v1', compress })
-		const rendered = { count: 0 }
+		const rendered = { count: 0, requests: 0 }
 		const app = express()
+		app.use((_req, _res, next) => {
+			rendered.requests++
+			next()
+		})
 		app.use(cache.lookup)
 		app.use(cache.serve)
-		app.use(async (req, res) => {
-			rendered.count++
+		app.use(async (req, res, next) => {
+			const outcome = await render(++rendered.count)
+			if (outcome === 'fail') return next(new Error('the render failed'))
 			const html = `<!DOCTYPE html><html><body>${'<p class="lead">An open call for artists</p>'.repeat(100)}<script nonce="${res.locals.cspNonce}"></script></body></html>`
-			const response = new Response(html, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=60' } })
-			if (!(await cache.storeAndSend(req, res, response))) res.status(500).end()
+			const headers = new Headers({ 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'public, max-age=60' })
+			if (outcome === 'set-cookie') headers.set('Set-Cookie', 'cb_toast=hello')
+			const response = new Response(html, { headers })
+			if (!(await cache.storeAndSend(req, res, response))) res.status(200).type('html').send(html)
 		})
-		server = app.listen(0, '127.0.0.1')
-		await new Promise((resolve) => server!.once('listening', resolve))
+		// The failed render's answer.
+		app.use(((_error, _req, res, _next) => res.status(500).end()) satisfies express.ErrorRequestHandler)
+		const server = app.listen(0, '127.0.0.1')
+		servers.push(server)
+		await new Promise((resolve) => server.once('listening', resolve))
 		return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, rendered }
 	}
 
 	const get = (url: string, acceptEncoding: string) => fetch(url, { headers: { 'Accept-Encoding': acceptEncoding } })
 
 	test('sends a kept page in brotli or gzip as the client weighs them, plain to the rest, rendering it once', async () => {
-		const { origin, rendered } = await start({ compress: true })
+		const { origin, rendered } = await start()
 		const browser = await get(`${origin}/`, 'gzip, deflate, br')
 		const gzipped = await get(`${origin}/`, 'gzip')
 		const plain = await get(`${origin}/`, 'identity')
@@ -73,5 +93,68 @@ describe('createPageCache', () => {
 			httpGet(`${origin}/`, { headers: { 'If-None-Match': first.headers.get('etag')! } }, (res) => resolve(res.resume().statusCode)).on('error', reject),
 		)
 		expect(status).toBe(304)
+	})
+
+	/** Holds renders until `count` requests have reached the watched server: all arrive before any render ends. */
+	function allArrived(count: number) {
+		let rendered = { requests: 0 }
+		return {
+			watch(server: { requests: number }) {
+				rendered = server
+			},
+			wait: () =>
+				new Promise<void>((resolve) => {
+					const look = () => (rendered.requests >= count ? resolve() : setTimeout(look, 5))
+					look()
+				}),
+		}
+	}
+
+	test("a period's first visitors arriving together wait for one render and one compression", async () => {
+		const arrived = allArrived(8)
+		const server = await start({
+			render: async () => {
+				await arrived.wait()
+				return 'keep'
+			},
+		})
+		arrived.watch(server.rendered)
+		const answers = await Promise.all(Array.from({ length: 8 }, () => get(`${server.origin}/`, 'gzip, deflate, br')))
+		const bodies = await Promise.all(answers.map((answer) => answer.text()))
+
+		expect(server.rendered.count).toBe(1)
+		expect(answers.map((answer) => answer.status)).toEqual(Array(8).fill(200))
+		expect(new Set(bodies).size).toBe(1)
+		expect(new Set(answers.map((answer) => answer.headers.get('etag'))).size).toBe(1)
+	})
+
+	test('visitors waiting for a render that is not kept, or fails, are each given the page rendered for them', async () => {
+		for (const first of ['set-cookie', 'fail'] as const) {
+			const arrived = allArrived(4)
+			const server = await start({
+				render: async (count) => {
+					if (count > 1) return 'keep'
+					await arrived.wait()
+					return first
+				},
+			})
+			arrived.watch(server.rendered)
+			const answers = await Promise.all(Array.from({ length: 4 }, () => get(`${server.origin}/`, 'gzip')))
+
+			expect(answers.map((answer) => answer.status).sort(), first).toEqual(first === 'fail' ? [200, 200, 200, 500] : [200, 200, 200, 200])
+			for (const answer of answers) if (answer.ok) expect(await answer.text()).toContain('An open call for artists')
+		}
+	})
+
+	test('an address with a query is rendered for each request and never pushes out the kept page', async () => {
+		const { origin, rendered } = await start()
+		await get(`${origin}/`, 'gzip')
+		for (const query of ['?utm_source=newsletter', '?utm_source=newsletter', '?r=1']) {
+			const answer = await get(`${origin}/${query}`, 'gzip')
+			expect(answer.status, query).toBe(200)
+		}
+		expect(rendered.count).toBe(4)
+		await get(`${origin}/`, 'gzip')
+		expect(rendered.count).toBe(4)
 	})
 })

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto'
 import { constants } from 'node:zlib'
-import type { Request, RequestHandler, Response } from 'express'
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
 import { cookieNames } from './cookies.ts'
 import { brotliOffLoop, documentEncoding, endWhole, gzipOffLoop } from './whole-body.ts'
 
@@ -76,6 +76,12 @@ export function createPageCache({
 	now = Date.now,
 }: PageCacheOptions) {
 	const pages = new Map<string, CachedPage>()
+	/**
+	 * Pages being rendered and compressed, by key: the visitors who arrive meanwhile (a period's first
+	 * burst) wait for that one fill instead of each rendering and compressing the page again. Settles
+	 * with null when the response was not kept, and those visitors then render it for themselves.
+	 */
+	const filling = new Map<string, Promise<CachedPage | null>>()
 	const publicPaths = new Set(paths)
 	const periodOf = (time: number) => Math.floor(time / ttlMs)
 	const nonceFor = (key: string, period: number) =>
@@ -83,8 +89,35 @@ export function createPageCache({
 
 	function keyOf(req: Request) {
 		if (req.method !== 'GET' || !publicPaths.has(req.path)) return null
+		// An address with a query (`/signin?redirectTo=…`, a tracking tag, a random one to miss the cache)
+		// is rendered as any page is: kept, every such address would cost a render and a compression at
+		// brotli's best, and could push `/` itself out.
+		if (req.originalUrl !== req.path) return null
 		for (const name of cookieNames(req.headers.cookie)) if (!NEUTRAL_COOKIES.has(name)) return null
-		return req.originalUrl
+		return req.path
+	}
+
+	/** The page kept for `key`, if its period has not ended. */
+	function fresh(key: string) {
+		const page = pages.get(key)
+		if (page && page.expiresAt > now()) return page
+		pages.delete(key)
+		return undefined
+	}
+
+	function serveFrom(res: Response, page: CachedPage, next: NextFunction) {
+		res.locals.cachedPage = page
+		res.locals.cspNonce = page.nonce
+		next()
+	}
+
+	/** Marks the request so its page is rendered with the nonce every process uses for it in this period, and kept. */
+	function renderToKeep(key: string, res: Response, next: NextFunction) {
+		const period = periodOf(now())
+		res.locals.pageCacheKey = key
+		res.locals.cspNonce = nonceFor(key, period)
+		res.locals.pageCacheExpiresAt = (period + 1) * ttlMs
+		next()
 	}
 
 	function send(req: Request, res: Response, page: CachedPage) {
@@ -109,19 +142,24 @@ export function createPageCache({
 		lookup: ((req, res, next) => {
 			const key = keyOf(req)
 			if (key === null) return next()
-			const page = pages.get(key)
-			const time = now()
-			if (page && page.expiresAt > time) {
-				res.locals.cachedPage = page
-				res.locals.cspNonce = page.nonce
-			} else {
-				pages.delete(key)
-				res.locals.pageCacheKey = key
-				// Rendered with the nonce every process uses for this page in this period.
-				res.locals.cspNonce = nonceFor(key, periodOf(time))
-				res.locals.pageCacheExpiresAt = (periodOf(time) + 1) * ttlMs
+			const page = fresh(key)
+			if (page) return void serveFrom(res, page, next)
+			const fill = filling.get(key)
+			if (fill) {
+				void fill.then((filled) => (filled ? serveFrom(res, filled, next) : renderToKeep(key, res, next)))
+				return
 			}
-			next()
+			let settle!: (page: CachedPage | null) => void
+			const pending = new Promise<CachedPage | null>((resolve) => (settle = resolve))
+			filling.set(key, pending)
+			const filled = (page: CachedPage | null) => {
+				if (filling.get(key) === pending) filling.delete(key)
+				settle(page)
+			}
+			res.locals.pageCacheFilled = filled
+			// Whatever else becomes of this response (an error, a client gone), the waiters go on.
+			res.once('close', () => filled(null))
+			renderToKeep(key, res, next)
 		}) satisfies RequestHandler,
 
 		/** Answers from the cache (after the security headers are set), or passes on. */
@@ -144,7 +182,11 @@ export function createPageCache({
 				PUBLIC_CACHE_CONTROL.test(response.headers.get('Cache-Control') ?? '') &&
 				(response.headers.get('Content-Type') ?? '').startsWith('text/html') &&
 				!response.headers.has('Set-Cookie')
-			if (!cacheable) return false
+			const filled = res.locals.pageCacheFilled as ((page: CachedPage | null) => void) | undefined
+			if (!cacheable) {
+				filled?.(null)
+				return false
+			}
 			const body = Buffer.from(await response.arrayBuffer())
 			const page: CachedPage = {
 				status: response.status,
@@ -160,6 +202,7 @@ export function createPageCache({
 			}
 			if (pages.size >= maxEntries) pages.delete(pages.keys().next().value!)
 			pages.set(key, page)
+			filled?.(page)
 			send(req, res, page)
 			return true
 		},
