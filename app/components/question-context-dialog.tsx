@@ -483,7 +483,8 @@ export function OpportunityContextNote({
 	heading: Heading,
 	mayLeave = () => true,
 }: {
-	target: Pick<ContextTarget, 'opportunityId' | 'slug'>
+	/** The draft's context this is shown on: the opportunity's context page then leads back to the draft. */
+	target: Pick<ContextTarget, 'opportunityId' | 'slug' | 'draftId'>
 	context: { notes: string; files: readonly ContextFileView[] } | undefined
 	heading: 'h2' | 'h3'
 	/** Asked before the link leaves (the dialog asks first when notes or files are not saved). */
@@ -504,7 +505,7 @@ export function OpportunityContextNote({
 			) : null}
 			{context.files.length ? <ContextFileList files={context.files} action={() => null} /> : null}
 			<Link
-				to={contextPagePath({ opportunityId: target.opportunityId, slug: target.slug })}
+				to={contextPagePath({ opportunityId: target.opportunityId, slug: target.slug, backToDraft: target.draftId })}
 				onClick={(event) => {
 					if (!mayLeave()) event.preventDefault()
 				}}

@@ -26,6 +26,7 @@ import { useHydrated } from '#app/utils/use-hydrated.ts'
 import { deleteQuestionContextFile, getQuestionContextPage } from '#server/domain/context/context.ts'
 import {
 	CONTEXT_FILE_ACCEPT,
+	backToDraftOf,
 	contextPagePath,
 	ignoredFilesNote,
 	MAX_FILES,
@@ -48,15 +49,23 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 	pageMeta({ title: data ? `Context for “${data.question.label}”` : 'Question context', noindex: true })
 
 const opportunityPath = (id: string) => `/portal/opportunities/${id}`
-/** Where the page returns: the draft it was opened from, else the opportunity. */
-const homeOf = ({ opportunityId, draftId }: { opportunityId: string; draftId?: string | null }) =>
-	draftId ? draftPath(draftId) : opportunityPath(opportunityId)
+/**
+ * Where the page returns: the draft whose context it is, or the draft the opportunity's context was
+ * opened from ("Change it on the opportunity page"), else the opportunity. A draft that is not the
+ * artist's answers its own "not found" there.
+ */
+const homeOf = ({ opportunityId, draftId, backToDraft }: { opportunityId: string; draftId?: string | null; backToDraft?: string | null }) => {
+	const draft = draftId ?? backToDraft
+	return draft ? draftPath(draft) : opportunityPath(opportunityId)
+}
 
 function targetOf(request: Request, params: Params) {
+	const url = new URL(request.url)
 	return {
 		opportunityId: params.id ?? '',
 		slug: params.slug ?? '',
-		draftId: new URL(request.url).searchParams.get('draftId') ?? undefined,
+		draftId: url.searchParams.get('draftId') ?? undefined,
+		backToDraft: backToDraftOf(url),
 	}
 }
 type Target = ReturnType<typeof targetOf>
@@ -76,7 +85,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 	const { app } = context
 	const target = targetOf(request, params)
 	try {
-		return await getQuestionContextPage(app, actor, target)
+		return { ...(await getQuestionContextPage(app, actor, target)), backToDraft: target.backToDraft }
 	} catch (error) {
 		const redirect = await notFoundRedirect(error, target, app.env)
 		if (redirect) throw redirect
@@ -131,7 +140,7 @@ export default function QuestionContextPage() {
 	const [notes, setNotes] = useState(failed?.values?.notes ?? context.notes)
 	const saving = navigation.state === 'submitting' && navigation.formEncType === 'multipart/form-data'
 	const room = MAX_FILES - context.files.length
-	const back = homeOf({ opportunityId: context.opportunity.id, draftId: context.draftId })
+	const back = homeOf({ opportunityId: context.opportunity.id, draftId: context.draftId, backToDraft: context.backToDraft })
 	const fieldErrors: Record<string, string[] | undefined> = failed?.fieldErrors ?? {}
 	const filesInputId = useId()
 
@@ -139,7 +148,7 @@ export default function QuestionContextPage() {
 		<div className="mx-auto grid w-full max-w-2xl gap-6 px-4 py-8 sm:px-6">
 			<Link to={back} className="inline-flex items-center gap-1.5 text-sm text-muted-foreground hover:text-foreground">
 				<ArrowLeft aria-hidden className="size-4" />
-				{context.draftId ? 'Back to draft' : 'Back to opportunity'}
+				{context.draftId || context.backToDraft ? 'Back to draft' : 'Back to opportunity'}
 			</Link>
 			<div>
 				<h1 className="text-2xl font-semibold sm:text-3xl">Context for “{context.question.label}”</h1>
@@ -151,7 +160,11 @@ export default function QuestionContextPage() {
 			<Card>
 				<CardContent className="grid gap-8 pt-6">
 					<Form method="post" encType="multipart/form-data" className="grid gap-5" aria-label="Notes and new files">
-						<OpportunityContextNote target={{ opportunityId: context.opportunity.id, slug: context.question.slug }} context={context.fromOpportunity} heading="h2" />
+						<OpportunityContextNote
+							target={{ opportunityId: context.opportunity.id, slug: context.question.slug, draftId: context.draftId ?? undefined }}
+							context={context.fromOpportunity}
+							heading="h2"
+						/>
 						{failed?.formError ? (
 							<p role="alert" className="rounded-lg border border-destructive/30 bg-destructive-soft px-3 py-2 text-sm font-medium text-destructive">
 								{failed.formError}

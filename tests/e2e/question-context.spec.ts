@@ -157,11 +157,21 @@ test("a draft's context shows what was added on the opportunity page, which draf
 		page.once('dialog', (dialog) => void dialog.accept())
 	}
 	await shared.getByRole('link', { name: 'Change it on the opportunity page' }).click()
-	await expect(page).toHaveURL(new RegExp(`/portal/opportunities/${opportunityId}/context/statement$`))
+	await expect(page).toHaveURL(new RegExp(`/portal/opportunities/${opportunityId}/context/statement\\?backTo=${draftId}$`))
 	await expect(page.getByRole('heading', { level: 1, name: `Context for “${label}”` })).toBeVisible()
 	await expect(page.getByRole('textbox', { name: 'Notes' })).toHaveValue('Mention the river project.')
 	// The opportunity's own context page does not show itself a second time.
 	await expect(page.getByRole('region', { name: 'Also read: your context from the opportunity page' })).toHaveCount(0)
+	// It leads back to the draft it was opened from, and saving goes back there too.
+	await expect(page.getByRole('link', { name: 'Back to draft' })).toHaveAttribute('href', `/portal/drafts/${draftId}`)
+	await page.getByRole('textbox', { name: 'Notes' }).fill('Mention the river project and the boats.')
+	await page.getByRole('button', { name: 'Save' }).click()
+	await expect(toasts(page)).toContainText('Context saved successfully')
+	await expect(page).toHaveURL(new RegExp(`/portal/drafts/${draftId}$`))
+	scope = await openContext(page, question)
+	await expect(scope.getByRole('region', { name: 'Also read: your context from the opportunity page' }).getByText('Mention the river project and the boats.')).toBeVisible()
+	// The opportunity's context was changed, not the draft's.
+	await expect(scope.getByRole('textbox', { name: 'Notes' })).toHaveValue('')
 })
 
 test('on a phone, an attached file’s name keeps its width: its size and Delete wrap below it', { tag: '@js-only' }, async ({ browser, baseURL }) => {

@@ -88,13 +88,28 @@ export const contextFilePath = (fileId: string) => `/files/context/${fileId}`
 
 type TargetPath = { opportunityId: string; slug: string; draftId?: string | null }
 
-function targetPath({ opportunityId, slug, draftId }: TargetPath, suffix = '') {
+function targetPath({ opportunityId, slug, draftId }: TargetPath, suffix = '', query: Record<string, string> = {}) {
 	const path = `/portal/opportunities/${encodeURIComponent(opportunityId)}/context/${encodeURIComponent(slug)}${suffix}`
-	return draftId ? `${path}?${new URLSearchParams({ draftId })}` : path
+	const search = new URLSearchParams(draftId ? { draftId, ...query } : query).toString()
+	return search ? `${path}?${search}` : path
 }
 
-/** The context page, the dialog's no-JavaScript twin (app/routes/portal.opportunities.$id_.context.$slug.tsx). */
-export const contextPagePath = (target: TargetPath) => targetPath(target)
+/**
+ * The context page, the dialog's no-JavaScript twin (app/routes/portal.opportunities.$id_.context.$slug.tsx).
+ * `backToDraft`, on the opportunity's own context, is the draft it was opened from: the page goes
+ * back there, not to the opportunity.
+ */
+export const contextPagePath = ({ backToDraft, ...target }: TargetPath & { backToDraft?: string | null }) =>
+	targetPath(target, '', !target.draftId && backToDraft ? { backTo: backToDraft } : {})
+
+/** An id as the context's addresses carry it: anything else names nothing. */
+export const Uuid = z.uuid()
+
+/** The draft the opportunity's own context page was opened from (`contextPagePath`'s `backToDraft`), when it names one. */
+export function backToDraftOf(url: URL) {
+	const backTo = url.searchParams.get('backTo')
+	return !url.searchParams.has('draftId') && backTo && Uuid.safeParse(backTo).success ? backTo : null
+}
 
 /**
  * Where the dialog posts its multipart save and gets JSON back

@@ -19,6 +19,7 @@ import {
 	MAX_IMAGE_SIDE,
 	NotesInput,
 	tooManyFilesMessage,
+	Uuid,
 	type SavedContext,
 } from './context.schema.ts'
 
@@ -43,7 +44,6 @@ type Target = {
 	draftId: string | null
 }
 
-const Uuid = z.uuid()
 
 /** NOT_FOUND naming the input field that names nothing, so a page can tell a missing question from a missing opportunity. */
 function notFoundIn(field: 'slug' | 'draftId' | 'name', message: string) {
