@@ -1,4 +1,7 @@
 import type { AppContext } from '#server/context.ts'
+import { releaseQuestionSlug } from '#server/domain/context/question-slugs.ts'
+import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
+import { lockOpportunity } from '#server/domain/questions/questions.ts'
 import { RATE_LIMIT_WINDOW_MS } from './rate-limit.ts'
 
 // Used or expired e-mail links are kept a day, so support can still see what happened to one.
@@ -19,3 +22,36 @@ export async function deleteExpiredRows(ctx: Pick<AppContext, 'db'>, now = new D
 	])
 	return { rateLimits: rateLimits.count, sessions: sessions.count, emailTokens: emailTokens.count }
 }
+
+/** Stranded slugs one pass frees; the next pass takes the rest. */
+const STRANDED_BATCH = 100
+
+/**
+ * Frees the slugs where artists' contexts were stranded by questions deleted or renamed before
+ * contexts followed their question (ADR 017, 2026-11-28): hidden from every page and undeletable,
+ * they still counted against their owners' storage quota, and a question later given the slug
+ * would have shown them. Each slug is released as a deleted question's is (releaseQuestionSlug),
+ * under the opportunity's lock and once no question has it, and the files go from storage after.
+ * Run by the `maintenance.cleanup` job; returns how many slugs it freed.
+ */
+export async function releaseStrandedContexts(ctx: Pick<AppContext, 'db' | 'storage' | 'logger'>) {
+	const stranded = await ctx.db.$queryRaw<{ opportunityId: string; slug: string }[]>`
+		SELECT DISTINCT c.opportunity_id AS "opportunityId", c.question_slug AS slug
+		FROM question_contexts c
+		WHERE NOT EXISTS (SELECT 1 FROM opportunity_questions q WHERE q.opportunity_id = c.opportunity_id AND q.slug = c.question_slug)
+		LIMIT ${STRANDED_BATCH}`
+	let released = 0
+	for (const { opportunityId, slug } of stranded) {
+		const files = await ctx.db.$transaction(async (tx) => {
+			await lockOpportunity(tx, opportunityId)
+			// A question given this slug since the read above has taken it, and freed it itself.
+			if (await tx.opportunityQuestion.count({ where: { opportunityId, slug } })) return null
+			return releaseQuestionSlug(tx, opportunityId, slug)
+		})
+		if (!files) continue
+		released++
+		await deleteStoredObjects(ctx, files)
+	}
+	return released
+}
+

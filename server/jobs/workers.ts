@@ -4,7 +4,7 @@ import { ingestProfile } from '#server/domain/profiles/ingest.ts'
 import { recoverDrafts, runDraftGeneration } from '#server/domain/drafting/run.ts'
 import { applyStripeEvent } from '#server/domain/billing/stripe-events.ts'
 import { syncCustomerEmail } from '#server/domain/billing/customer-email.ts'
-import { deleteExpiredRows } from '#server/domain/maintenance.ts'
+import { deleteExpiredRows, releaseStrandedContexts } from '#server/domain/maintenance.ts'
 import type { JobHandlers, JobRunner } from './boss.ts'
 
 /**
@@ -49,6 +49,8 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
 		'maintenance.cleanup': async () => {
 			const deleted = await deleteExpiredRows(ctx)
 			ctx.logger.info({ deleted }, 'expired rows deleted')
+			const strandedSlugs = await releaseStrandedContexts(ctx)
+			if (strandedSlugs) ctx.logger.info({ strandedSlugs }, 'stranded question contexts released')
 		},
 	}
 }

@@ -13,6 +13,7 @@ import { createActors, createOpportunity, createUser } from '#tests/factories.ts
 import { minimalPdf, pngClaiming, tinyPng } from '#tests/fixtures/files.ts'
 import { saveContext as saveQuestionContext, type ContextFileBytes } from '#tests/question-context.ts'
 import { STORAGE_QUOTA_BYTES } from '#server/domain/files/quota.ts'
+import { releaseStrandedContexts } from '#server/domain/maintenance.ts'
 import {
 	deleteQuestionContextFile,
 	getContextFileForDownload,
@@ -476,6 +477,28 @@ describe('when an admin changes the questions', () => {
 			expect(await getQuestionContext(ctx, user, { opportunityId: opportunity.id, slug })).toEqual({ notes: '', files: [] })
 		}
 		expect(imported.slug).toBe('what-is-your-budget')
+	})
+
+	test('contexts stranded by questions removed before contexts followed them are released by the maintenance job, files and all', async () => {
+		const { ctx, admin, user, opportunity, question, target } = await setup()
+		const kept = await createQuestion(ctx, admin, { opportunityId: opportunity.id, label: 'Budget', slug: 'budget' })
+		await saveQuestionContext(ctx, user, { ...target, notes: 'Stranded notes', files: [pdf('stranded.pdf')] })
+		const draftId = await draftOf(ctx, user, opportunity, question.slug)
+		await saveQuestionContext(ctx, user, { opportunityId: opportunity.id, slug: kept.slug, notes: 'Still asked', files: [png('kept.png')] })
+		// As a question was deleted before 2026-11-28: its row alone, the contexts left at its slug.
+		await ctx.db.opportunityQuestion.delete({ where: { id: question.id } })
+		expect(await storedObjects(ctx, user.id)).toHaveLength(3)
+
+		// The job's other work runs beside it; the pass frees each stranded slug once.
+		expect(await releaseStrandedContexts(ctx)).toBeGreaterThanOrEqual(1)
+		expect(await ctx.db.questionContext.count({ where: { opportunityId: opportunity.id, questionSlug: question.slug } })).toBe(0)
+		expect(await storedObjects(ctx, user.id)).toHaveLength(1)
+		expect(await getQuestionContext(ctx, user, { opportunityId: opportunity.id, slug: kept.slug })).toMatchObject({ notes: 'Still asked', files: [{ name: 'kept.png' }] })
+		// The draft keeps its answer's text, under a slug no question can take.
+		expect(await ctx.db.draftAnswer.findMany({ where: { draftId }, select: { slug: true } })).toEqual([{ slug: expect.stringMatching(new RegExp(`^${question.slug}~`)) }])
+		// A question given the slug now starts empty.
+		const newcomer = await createQuestion(ctx, admin, { opportunityId: opportunity.id, label: 'Project Description', slug: question.slug })
+		expect(await getQuestionContext(ctx, user, { opportunityId: opportunity.id, slug: newcomer.slug })).toEqual({ notes: '', files: [] })
 	})
 })
 
