@@ -178,8 +178,10 @@ export async function createQuestion(ctx: WriteCtx, actor: Actor, input: CreateQ
 	)
 }
 
-/** The question's opportunity, locked; NOT_FOUND when the question is gone (also once the lock is held). */
-/** The questions of `questionId`'s opportunity, locked; NOT_FOUND when it is not one of `opportunityId`'s (when given). */
+/**
+ * The questions of `questionId`'s opportunity, read once its row is locked; NOT_FOUND when the
+ * question is gone (also once the lock is held) or is not one of `opportunityId`'s (when given).
+ */
 async function lockQuestionsOf(tx: Tx, questionId: string, opportunityId?: string) {
 	const question = await tx.opportunityQuestion.findUnique({ where: { id: questionId }, select: { opportunityId: true } })
 	if (!question || (opportunityId !== undefined && question.opportunityId !== opportunityId.toLowerCase())) {
