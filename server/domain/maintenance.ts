@@ -1,5 +1,6 @@
 import type { AppContext } from '#server/context.ts'
 import { releaseQuestionSlug } from '#server/domain/context/question-slugs.ts'
+import { isDomainError } from '#server/domain/errors.ts'
 import { deleteStoredObjects } from '#server/domain/files/delete-objects.ts'
 import { lockOpportunity } from '#server/domain/questions/questions.ts'
 import { RATE_LIMIT_WINDOW_MS } from './rate-limit.ts'
@@ -32,7 +33,9 @@ const STRANDED_BATCH = 100
  * they still counted against their owners' storage quota, and a question later given the slug
  * would have shown them. Each slug is released as a deleted question's is (releaseQuestionSlug),
  * under the opportunity's lock and once no question has it, and the files go from storage after.
- * Run by the `maintenance.cleanup` job; returns how many slugs it freed.
+ * Returns how many slugs it freed, and whether there may be more. No new contexts are stranded
+ * since, so the `maintenance.cleanup` job runs it until a pass ends the backlog, once per process
+ * (it reads every context to find them).
  */
 export async function releaseStrandedContexts(ctx: Pick<AppContext, 'db' | 'storage' | 'logger'>) {
 	const stranded = await ctx.db.$queryRaw<{ opportunityId: string; slug: string }[]>`
@@ -42,16 +45,22 @@ export async function releaseStrandedContexts(ctx: Pick<AppContext, 'db' | 'stor
 		LIMIT ${STRANDED_BATCH}`
 	let released = 0
 	for (const { opportunityId, slug } of stranded) {
-		const files = await ctx.db.$transaction(async (tx) => {
-			await lockOpportunity(tx, opportunityId)
-			// A question given this slug since the read above has taken it, and freed it itself.
-			if (await tx.opportunityQuestion.count({ where: { opportunityId, slug } })) return null
-			return releaseQuestionSlug(tx, opportunityId, slug)
-		})
+		const files = await ctx.db
+			.$transaction(async (tx) => {
+				await lockOpportunity(tx, opportunityId)
+				// A question given this slug since the read above has taken it, and freed it itself.
+				if (await tx.opportunityQuestion.count({ where: { opportunityId, slug } })) return null
+				return releaseQuestionSlug(tx, opportunityId, slug)
+			})
+			// An opportunity deleted since took its contexts, and their files, with it.
+			.catch((error: unknown) => {
+				if (isDomainError(error) && error.code === 'NOT_FOUND') return null
+				throw error
+			})
 		if (!files) continue
 		released++
 		await deleteStoredObjects(ctx, files)
 	}
-	return released
+	return { released, more: stranded.length === STRANDED_BATCH }
 }
 

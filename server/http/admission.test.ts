@@ -18,8 +18,10 @@ describe('admitInTurn', () => {
 		const heldHere: typeof held = (held = [])
 		clients = []
 		const app = express()
-		app.use((req, _res, next) => {
+		app.use((req, res, next) => {
 			arrivedHere.push(req.path)
+			// Held before the door until its visitor leaves, as the page cache holds a visitor for a fill.
+			if (req.path === '/held-before') return void res.once('close', () => setTimeout(next, 10))
 			next()
 		})
 		app.use(admitInTurn({ concurrency: 2, maxWaiting: 2 }))
@@ -100,6 +102,16 @@ describe('admitInTurn', () => {
 		await startedAre(['/a', '/b', '/c'])
 		await settle()
 		expect(started()).not.toContain('/gone')
+	})
+
+	test('a visitor who left before reaching the door takes no turn', async () => {
+		const early = await send('/held-before')
+		early.leave()
+		await settle()
+		await send('/a')
+		await send('/b')
+		await startedAre(['/a', '/b'])
+		expect(started()).not.toContain('/held-before')
 	})
 
 	test('writes, and server-sent event streams, do not wait', async () => {

@@ -30,13 +30,15 @@ export function admitInTurn({ concurrency, maxWaiting }: Options): RequestHandle
 			res.status(503).set('Retry-After', '1').type('text/plain').send(BUSY_MESSAGE)
 			return
 		}
-		let gone = false
+		// A response closed before it came here (a visitor who left while the page cache held it) has
+		// fired its 'close' already: only `destroyed` says so.
+		let gone = res.destroyed
 		res.once('close', () => (gone = true))
 		void limit(
 			() =>
 				new Promise<void>((release) => {
 					// A visitor who left while waiting gives the turn straight to the next.
-					if (gone) return release()
+					if (gone || res.destroyed) return release()
 					releaseWhenAnswered(res, release)
 					next()
 				}),
@@ -51,8 +53,8 @@ function waitsItsTurn(req: Request) {
 
 /**
  * The turn ends when the response starts (its head is written; a page's whole body follows at
- * once), so a client that reads a large download slowly does not keep it. Or when the connection
- * closes first.
+ * once), so a client that reads a large download slowly does not keep it. Or when the response
+ * finishes or the connection closes first.
  */
 function releaseWhenAnswered(res: Response, release: () => void) {
 	let released = false
@@ -67,4 +69,5 @@ function releaseWhenAnswered(res: Response, release: () => void) {
 		return writeHead.apply(this, args)
 	} as Response['writeHead']
 	res.once('close', once)
+	res.once('finish', once)
 }

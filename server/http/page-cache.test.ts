@@ -22,8 +22,12 @@ describe('createPageCache', () => {
 	type Render = (count: number) => Promise<'keep' | 'set-cookie' | 'fail'>
 
 	/** A server that keeps `/` (rendered with the nonce it was given) and counts its requests and renders. */
-	async function start({ compress = true, render = async () => 'keep' }: { compress?: boolean; render?: Render } = {}) {
-		const cache = createPageCache({ paths: ['/'], secret: 'test-secret', buildVersion: 'v1', compress })
+	async function start({
+		compress = true,
+		render = async () => 'keep',
+		...options
+	}: { compress?: boolean; render?: Render; maxEntries?: number; fillWaitMs?: number } = {}) {
+		const cache = createPageCache({ paths: ['/'], secret: 'test-secret', buildVersion: 'v1', compress, ...options })
 		const rendered = { count: 0, requests: 0 }
 		const app = express()
 		app.use((_req, _res, next) => {
@@ -147,7 +151,7 @@ describe('createPageCache', () => {
 	})
 
 	test('an address with a query is rendered for each request and never pushes out the kept page', async () => {
-		const { origin, rendered } = await start()
+		const { origin, rendered } = await start({ maxEntries: 1 })
 		await get(`${origin}/`, 'gzip')
 		for (const query of ['?utm_source=newsletter', '?utm_source=newsletter', '?r=1']) {
 			const answer = await get(`${origin}/${query}`, 'gzip')
@@ -156,5 +160,77 @@ describe('createPageCache', () => {
 		expect(rendered.count).toBe(4)
 		await get(`${origin}/`, 'gzip')
 		expect(rendered.count).toBe(4)
+	})
+
+	/** A request its client can abandon. */
+	function leavable(url: string) {
+		const client = new AbortController()
+		const answer = fetch(url, { headers: { 'Accept-Encoding': 'gzip' }, signal: client.signal })
+		answer.catch(() => {})
+		return { answer, leave: () => client.abort() }
+	}
+
+	test('visitors who leave while waiting for a fill that is not kept have nothing rendered for them', async () => {
+		const arrived = allArrived(4)
+		const server = await start({
+			render: async (count) => {
+				if (count > 1) return 'keep'
+				await arrived.wait()
+				// The waiters leave before the fill ends.
+				for (const waiter of waiters) waiter.leave()
+				await new Promise((resolve) => setTimeout(resolve, 50))
+				return 'set-cookie'
+			},
+		})
+		arrived.watch(server.rendered)
+		const filler = get(`${server.origin}/`, 'gzip')
+		const waiters = Array.from({ length: 3 }, () => leavable(`${server.origin}/`))
+
+		expect((await filler).status).toBe(200)
+		await new Promise((resolve) => setTimeout(resolve, 100))
+		expect(server.rendered.count).toBe(1)
+	})
+
+	test('when the visitor filling a page leaves, one of those waiting fills it for the rest', async () => {
+		const arrived = allArrived(5)
+		let abandon = () => {}
+		const server = await start({
+			render: async (count) => {
+				if (count === 1) {
+					await arrived.wait()
+					abandon()
+					await new Promise((resolve) => setTimeout(resolve, 50))
+				}
+				return 'keep'
+			},
+		})
+		arrived.watch(server.rendered)
+		const filler = leavable(`${server.origin}/`)
+		abandon = filler.leave
+		const answers = await Promise.all(Array.from({ length: 4 }, () => get(`${server.origin}/`, 'gzip')))
+
+		expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200])
+		// The first render, and one more for the four who waited: not one each.
+		expect(server.rendered.count).toBe(2)
+	})
+
+	test('visitors wait for a fill a limited time, then render the page for themselves', async () => {
+		let unstick = () => {}
+		const stuck = new Promise<void>((resolve) => (unstick = resolve))
+		const server = await start({
+			fillWaitMs: 100,
+			render: async (count) => {
+				if (count === 1) await stuck
+				return 'keep'
+			},
+		})
+		const first = get(`${server.origin}/`, 'gzip')
+		await new Promise((resolve) => setTimeout(resolve, 20))
+		const answers = await Promise.all(Array.from({ length: 3 }, () => get(`${server.origin}/`, 'gzip')))
+
+		expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
+		expect(server.rendered.count).toBe(4)
+		unstick()
+		expect((await first).status).toBe(200)
 	})
 })

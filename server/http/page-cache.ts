@@ -22,6 +22,25 @@ const NEUTRAL_COOKIES = new Set(['cb_tz', 'cb_sidebar', 'cb_credits_banner'])
 /** What routes say to be kept (app/utils/cache-control.ts): public, so the same for every visitor. */
 const PUBLIC_CACHE_CONTROL = /^public\b/
 
+/** Visitors waiting for one fill at most; the others render for themselves. */
+const MAX_FILL_WAITERS = 500
+/** Fillers that leave before their page is kept, one after another, that a waiter lives through. */
+const MAX_FILL_ROUNDS = 3
+
+/** What a fill came to: the kept page, a response not to keep, or nothing, its visitor gone first. */
+type FillOutcome = CachedPage | 'not-kept' | 'abandoned'
+type Fill = { outcome: Promise<FillOutcome>; waiting: number }
+
+/** `outcome`, or 'too-slow' once `ms` have passed. */
+async function waitAtMost(outcome: Promise<FillOutcome>, ms: number): Promise<FillOutcome | 'too-slow'> {
+	let timer: NodeJS.Timeout | undefined
+	try {
+		return await Promise.race([outcome, new Promise<'too-slow'>((resolve) => (timer = setTimeout(resolve, ms, 'too-slow')))])
+	} finally {
+		clearTimeout(timer)
+	}
+}
+
 export type CachedPage = {
 	status: number
 	headers: [string, string][]
@@ -47,6 +66,8 @@ export type PageCacheOptions = {
 	buildVersion: string
 	maxEntries?: number
 	ttlMs?: number
+	/** How long a visitor waits for another's render of the same page before rendering it itself. */
+	fillWaitMs?: number
 	/** Keep a brotli and a gzip copy for clients that take them; false when a proxy in front compresses. */
 	compress?: boolean
 	now?: () => number
@@ -72,16 +93,16 @@ export function createPageCache({
 	buildVersion,
 	maxEntries = 200,
 	ttlMs = 5 * 60_000,
+	fillWaitMs = 5_000,
 	compress = true,
 	now = Date.now,
 }: PageCacheOptions) {
 	const pages = new Map<string, CachedPage>()
 	/**
 	 * Pages being rendered and compressed, by key: the visitors who arrive meanwhile (a period's first
-	 * burst) wait for that one fill instead of each rendering and compressing the page again. Settles
-	 * with null when the response was not kept, and those visitors then render it for themselves.
+	 * burst) wait for that one fill instead of each rendering and compressing the page again.
 	 */
-	const filling = new Map<string, Promise<CachedPage | null>>()
+	const filling = new Map<string, Fill>()
 	const publicPaths = new Set(paths)
 	const periodOf = (time: number) => Math.floor(time / ttlMs)
 	const nonceFor = (key: string, period: number) =>
@@ -95,6 +116,43 @@ export function createPageCache({
 		if (req.originalUrl !== req.path) return null
 		for (const name of cookieNames(req.headers.cookie)) if (!NEUTRAL_COOKIES.has(name)) return null
 		return req.path
+	}
+
+	/** The kept page for `key`, waiting for the fill in flight if there is one, or marks the request to fill it. */
+	async function find(key: string, res: Response, next: NextFunction) {
+		for (let round = 0; round < MAX_FILL_ROUNDS; round++) {
+			const page = fresh(key)
+			if (page) return serveFrom(res, page, next)
+			const fill = filling.get(key)
+			if (!fill) return fillFor(key, res, next)
+			// A crowd beyond this renders for itself, and meets the admission's own limit (admission.ts).
+			if (fill.waiting >= MAX_FILL_WAITERS) break
+			fill.waiting++
+			const outcome = await waitAtMost(fill.outcome, fillWaitMs)
+			fill.waiting--
+			// A visitor who left meanwhile is owed nothing, and must not take a turn it will never give back.
+			if (res.destroyed) return
+			if (typeof outcome === 'object') return serveFrom(res, outcome, next)
+			// The visitor filling it left before it was kept: one of those waiting fills it instead.
+			if (outcome !== 'abandoned') break
+		}
+		// Not kept (an error, a cookie set), or too slow: rendered for this visitor.
+		renderToKeep(key, res, next)
+	}
+
+	/** Marks the request as the one filling `key`: whoever comes meanwhile waits for its outcome. */
+	function fillFor(key: string, res: Response, next: NextFunction) {
+		let settle!: (outcome: FillOutcome) => void
+		const fill: Fill = { outcome: new Promise((resolve) => (settle = resolve)), waiting: 0 }
+		filling.set(key, fill)
+		const settled = (outcome: FillOutcome) => {
+			if (filling.get(key) === fill) filling.delete(key)
+			settle(outcome)
+		}
+		res.locals.pageCacheSettle = settled
+		// Closed before storeAndSend settled it: answered otherwise (an error page), or the visitor left.
+		res.once('close', () => settled(res.writableFinished ? 'not-kept' : 'abandoned'))
+		renderToKeep(key, res, next)
 	}
 
 	/** The page kept for `key`, if its period has not ended. */
@@ -142,24 +200,7 @@ export function createPageCache({
 		lookup: ((req, res, next) => {
 			const key = keyOf(req)
 			if (key === null) return next()
-			const page = fresh(key)
-			if (page) return void serveFrom(res, page, next)
-			const fill = filling.get(key)
-			if (fill) {
-				void fill.then((filled) => (filled ? serveFrom(res, filled, next) : renderToKeep(key, res, next)))
-				return
-			}
-			let settle!: (page: CachedPage | null) => void
-			const pending = new Promise<CachedPage | null>((resolve) => (settle = resolve))
-			filling.set(key, pending)
-			const filled = (page: CachedPage | null) => {
-				if (filling.get(key) === pending) filling.delete(key)
-				settle(page)
-			}
-			res.locals.pageCacheFilled = filled
-			// Whatever else becomes of this response (an error, a client gone), the waiters go on.
-			res.once('close', () => filled(null))
-			renderToKeep(key, res, next)
+			void find(key, res, next)
 		}) satisfies RequestHandler,
 
 		/** Answers from the cache (after the security headers are set), or passes on. */
@@ -182,9 +223,9 @@ export function createPageCache({
 				PUBLIC_CACHE_CONTROL.test(response.headers.get('Cache-Control') ?? '') &&
 				(response.headers.get('Content-Type') ?? '').startsWith('text/html') &&
 				!response.headers.has('Set-Cookie')
-			const filled = res.locals.pageCacheFilled as ((page: CachedPage | null) => void) | undefined
+			const settle = res.locals.pageCacheSettle as ((outcome: FillOutcome) => void) | undefined
 			if (!cacheable) {
-				filled?.(null)
+				settle?.('not-kept')
 				return false
 			}
 			const body = Buffer.from(await response.arrayBuffer())
@@ -202,7 +243,7 @@ export function createPageCache({
 			}
 			if (pages.size >= maxEntries) pages.delete(pages.keys().next().value!)
 			pages.set(key, page)
-			filled?.(page)
+			settle?.(page)
 			send(req, res, page)
 			return true
 		},

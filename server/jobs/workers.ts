@@ -13,6 +13,8 @@ import type { JobHandlers, JobRunner } from './boss.ts'
  * a test that runs its queued jobs exercises the production code path.
  */
 export function createJobHandlers(ctx: AppContext): JobHandlers {
+	// Contexts stranded before 2026-11-28 (releaseStrandedContexts): looked for until a pass finds the last.
+	let strandedContextsLeft = true
 	return {
 		// Throws on a failed delivery, so pg-boss retries it (QUEUES['email.send']).
 		'email.send': (message) => ctx.mailer.send(message),
@@ -49,8 +51,11 @@ export function createJobHandlers(ctx: AppContext): JobHandlers {
 		'maintenance.cleanup': async () => {
 			const deleted = await deleteExpiredRows(ctx)
 			ctx.logger.info({ deleted }, 'expired rows deleted')
-			const strandedSlugs = await releaseStrandedContexts(ctx)
-			if (strandedSlugs) ctx.logger.info({ strandedSlugs }, 'stranded question contexts released')
+			if (strandedContextsLeft) {
+				const { released, more } = await releaseStrandedContexts(ctx)
+				strandedContextsLeft = more
+				if (released) ctx.logger.info({ released }, 'stranded question contexts released')
+			}
 		},
 	}
 }

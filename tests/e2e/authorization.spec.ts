@@ -229,7 +229,7 @@ test.describe('authorization matrix @js-only', () => {
 		const fileId = await withE2eDb(async (client) => {
 			const { rows: contexts } = await client.query<{ id: string }>(
 				`INSERT INTO question_contexts (user_id, opportunity_id, question_slug, notes, updated_at)
-				 VALUES ($1, $2, 'artist-statement', 'Private notes', now()) RETURNING id`,
+				 VALUES ($1, $2, 'statement', 'Private notes', now()) RETURNING id`,
 				[owner.id, OPPORTUNITY_ID],
 			)
 			const { rows } = await client.query<{ id: string }>(

@@ -489,8 +489,8 @@ describe('when an admin changes the questions', () => {
 		await ctx.db.opportunityQuestion.delete({ where: { id: question.id } })
 		expect(await storedObjects(ctx, user.id)).toHaveLength(3)
 
-		// The job's other work runs beside it; the pass frees each stranded slug once.
-		expect(await releaseStrandedContexts(ctx)).toBeGreaterThanOrEqual(1)
+		// Other tests' stranded contexts may be freed in the same pass.
+		expect((await releaseStrandedContexts(ctx)).released).toBeGreaterThanOrEqual(1)
 		expect(await ctx.db.questionContext.count({ where: { opportunityId: opportunity.id, questionSlug: question.slug } })).toBe(0)
 		expect(await storedObjects(ctx, user.id)).toHaveLength(1)
 		expect(await getQuestionContext(ctx, user, { opportunityId: opportunity.id, slug: kept.slug })).toMatchObject({ notes: 'Still asked', files: [{ name: 'kept.png' }] })
