@@ -2,6 +2,7 @@ import { Writable } from 'node:stream'
 import type { AppLoadContext, EntryContext } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToPipeableStream } from 'react-dom/server'
+import { PRIVATE_PAGE } from '#app/utils/cache-control.ts'
 import { NonceProvider } from '#app/utils/nonce-provider.tsx'
 
 export const streamTimeout = 5_000
@@ -20,6 +21,9 @@ export default function handleRequest(
 	loadContext: AppLoadContext,
 ) {
 	const nonce = loadContext.cspNonce
+	// A page answering a form post shows what was posted (a typed e-mail, its errors): this visitor's
+	// alone, whatever its route's headers say for the page as everyone gets it.
+	if (request.method !== 'GET' && request.method !== 'HEAD') responseHeaders.set('Cache-Control', PRIVATE_PAGE)
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false

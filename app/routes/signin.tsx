@@ -116,7 +116,8 @@ export default function SignIn() {
 					<CardContent className="grid gap-6">
 						<AccountTabs tab={tab} redirectTo={redirectTo} />
 						<div role="tabpanel" id="panel-signin" aria-labelledby="tab-signin" hidden={tab !== 'signin'}>
-							{signUpSent && tab === 'signin' ? <SignUpSent /> : null}
+							{/* Until the next attempt, whose own message then says what to do. */}
+							{signUpSent && tab === 'signin' && !actionData ? <SignUpSent /> : null}
 							<PasswordForm intent="signin" redirectTo={redirectTo} errors={errorsOf('signin')} />
 						</div>
 						<div role="tabpanel" id="panel-signup" aria-labelledby="tab-signup" hidden={tab !== 'signup'}>

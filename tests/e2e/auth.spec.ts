@@ -38,8 +38,15 @@ test.describe('sign up', () => {
 		await signInPanel.getByLabel('Password').fill(PASSWORD)
 		await signInPanel.getByRole('button', { name: 'Sign In' }).click()
 		await expect(signInPanel.getByRole('alert')).toContainText('Please confirm your e-mail address first')
+		// That message now says what to do; the notice from before the attempt is gone.
+		await expect(next).toHaveCount(0)
 
-		await page.goto(await linkFromOutbox(request, email, '/auth/confirm'))
+		// Opening the link signs nobody in: a link another site sends a visitor to must not.
+		const confirmLink = await linkFromOutbox(request, email, '/auth/confirm')
+		await page.goto(confirmLink)
+		await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible()
+		expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('cb_session')
+		await page.getByRole('button', { name: 'Confirm and sign in' }).click()
 		await expect(page).toHaveURL(/\/onboarding$/)
 		await expect(toasts(page)).toContainText('Your e-mail address is confirmed')
 		await expect(toasts(page)).toContainText("You've received 1 free draft!")

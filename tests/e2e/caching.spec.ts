@@ -75,6 +75,18 @@ test.describe('public pages', () => {
 		await signedOut.dispose()
 		await signedIn.dispose()
 	})
+
+	test("a public page answering a form post (the typed e-mail, its error) is that visitor's alone", async ({ playwright, baseURL }) => {
+		const visitor = await playwright.request.newContext({ baseURL })
+		const email = `cache-${Date.now()}@example.com`
+		const refused = await visitor.post('/signin', { form: { intent: 'signin', email, password: 'not-the-password-1' }, headers: { Origin: baseURL! } })
+		expect(refused.status()).toBe(401)
+		expect(await refused.text()).toContain(email)
+		expect(refused.headers()['cache-control']).toBe('private, no-store')
+		// The page as everyone gets it stays public.
+		expect((await visitor.get('/signin')).headers()['cache-control']).toBe('public, max-age=60')
+		await visitor.dispose()
+	})
 })
 
 test.describe('database round trips', () => {

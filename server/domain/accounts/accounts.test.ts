@@ -286,6 +286,31 @@ describe('magic links', () => {
 		expect(await errorOf(signInWithMagicLink(ctx, { token }))).toMatchObject({ message: LINK_INVALID })
 	})
 
+	test("a password chosen by whoever signed up first with someone else's address stops working once its owner signs in by link", async () => {
+		const { ctx, linkToken, meta, runJobs } = await setup()
+		const email = uniqueEmail()
+		// Someone else signs up with the address first, with a password of theirs.
+		await signUp(ctx, { email, password: 'not-yours-1' }, meta)
+		// The address's owner, told the account exists, signs in with a link sent to the inbox.
+		await requestMagicLink(ctx, { email }, meta)
+		await runJobs()
+		await signInWithMagicLink(ctx, { token: linkToken(email, '/auth/magic') })
+
+		expect(await errorOf(signInWithPassword(ctx, { email, password: 'not-yours-1' }, meta))).toMatchObject({ code: 'UNAUTHORIZED', message: INVALID_CREDENTIALS_MESSAGE })
+		// Once the address is confirmed, a sign-in link leaves the password as it is.
+		await resetPasswordByLink(email, 'my-own-pass-1')
+		await requestMagicLink(ctx, { email }, meta)
+		await runJobs()
+		await signInWithMagicLink(ctx, { token: linkToken(email, '/auth/magic') })
+		await expect(signInWithPassword(ctx, { email, password: 'my-own-pass-1' }, meta)).resolves.toMatchObject({ userId: expect.any(String) })
+
+		async function resetPasswordByLink(to: string, password: string) {
+			await requestPasswordReset(ctx, { email: to }, meta)
+			await runJobs()
+			await resetPassword(ctx, { token: linkToken(to, '/reset-password'), password })
+		}
+	})
+
 	test('expires after 15 minutes, and a link of another kind does not work here', async () => {
 		const { ctx, linkToken, meta, runJobs } = await setup()
 		const user = await createUser(ctx.db)

@@ -46,15 +46,21 @@ export async function signInWithEmailToken(
 	const { token } = parseInput(EmailTokenInput, input)
 	const userId = await ctx.db.$transaction(async (tx) => {
 		const userId = await consumeEmailToken(tx, token, purpose, now)
-		await markEmailVerified(tx, userId, now)
+		const firstProof = await markEmailVerified(tx, userId, now)
+		// The password of an account not yet confirmed was chosen by whoever signed up with the address,
+		// who may not own it (someone can sign up with another's address first). Its owner proving it
+		// with a sign-in link, not the sign-up's own confirmation, ends that password: Forgot password
+		// sets one of theirs.
+		if (firstProof && purpose === 'magic_link') await tx.password.deleteMany({ where: { userId } })
 		return userId
 	})
 	return startSession(ctx, userId, now)
 }
 
-/** Any link that reached the inbox proves the address; the first proof is kept. */
+/** Any link that reached the inbox proves the address; the first proof is kept. True when this was it. */
 export async function markEmailVerified(db: Pick<AppContext['db'], 'user'>, userId: string, now = new Date()) {
-	await db.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { emailVerifiedAt: now } })
+	const { count } = await db.user.updateMany({ where: { id: userId, emailVerifiedAt: null }, data: { emailVerifiedAt: now } })
+	return count > 0
 }
 
 // Verifying against this when the e-mail is unknown costs the same time as a
