@@ -1,8 +1,9 @@
+import { Form, useNavigation } from '@remix-run/react'
 import type { ReactNode } from 'react'
 import { ErrorList } from '#app/components/forms.tsx'
 import { PublicLayout } from '#app/components/public-layout.tsx'
 import { StatusPanel } from '#app/components/status-panel.tsx'
-import { ButtonLink } from '#app/components/ui/button.tsx'
+import { Button, ButtonLink } from '#app/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#app/components/ui/card.tsx'
 import { LinkIcon } from '#app/components/ui/icons.tsx'
 
@@ -52,5 +53,21 @@ export function ExpiredLink({ title, newLink }: { title: string; newLink: { to: 
 				<p>This link has expired or has already been used. Links from our e-mails work once, for a limited time.</p>
 			</StatusPanel>
 		</PublicLayout>
+	)
+}
+
+/**
+ * The one button of an e-mailed link's page: opening the link only shows it, and pressing it posts
+ * the token, which uses the link up (a mail scanner opening links first uses none).
+ */
+export function UseLinkForm({ token, label, busyLabel }: { token: string; label: string; busyLabel: string }) {
+	const submitting = useNavigation().state !== 'idle'
+	return (
+		<Form method="post">
+			<input type="hidden" name="token" value={token} />
+			<Button type="submit" className="w-full" disabled={submitting}>
+				{submitting ? busyLabel : label}
+			</Button>
+		</Form>
 	)
 }

@@ -1,7 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { AccountCard, ExpiredLink } from '#app/components/account-forms.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { AccountCard, ExpiredLink, UseLinkForm } from '#app/components/account-forms.tsx'
 import { redirectSignedIn } from '#app/utils/auth.server.ts'
 import { handleFormErrors } from '#app/utils/errors.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -39,18 +38,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function ConfirmEmail() {
 	const { token } = useLoaderData<typeof loader>()
 	const expired = useActionData<typeof action>()?.expired
-	const submitting = useNavigation().state !== 'idle'
 	if (!token || expired) return <ExpiredLink title="This confirmation link has expired" newLink={NEW_LINK} />
 	return (
 		<AccountCard
 			title="Confirm your e-mail address"
 			description="Confirm it to finish signing up and sign in. If you didn't sign up for Callboard, close this page.">
-			<Form method="post">
-				<input type="hidden" name="token" value={token} />
-				<Button type="submit" className="w-full" disabled={submitting}>
-					{submitting ? 'Confirming…' : 'Confirm and sign in'}
-				</Button>
-			</Form>
+			<UseLinkForm token={token} label="Confirm and sign in" busyLabel="Confirming…" />
 		</AccountCard>
 	)
 }

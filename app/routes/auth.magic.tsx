@@ -1,7 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
-import { AccountCard, ExpiredLink } from '#app/components/account-forms.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { useActionData, useLoaderData } from '@remix-run/react'
+import { AccountCard, ExpiredLink, UseLinkForm } from '#app/components/account-forms.tsx'
 import { redirectSignedIn } from '#app/utils/auth.server.ts'
 import { handleFormErrors } from '#app/utils/errors.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
@@ -35,16 +34,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function MagicLink() {
 	const { token } = useLoaderData<typeof loader>()
 	const expired = useActionData<typeof action>()?.expired
-	const submitting = useNavigation().state !== 'idle'
 	if (!token || expired) return <ExpiredLink title="This sign-in link has expired" newLink={NEW_LINK} />
 	return (
 		<AccountCard title="Sign in to Callboard" description="Your magic link is ready. It works once, for 15 minutes.">
-			<Form method="post">
-				<input type="hidden" name="token" value={token} />
-				<Button type="submit" className="w-full" disabled={submitting}>
-					{submitting ? 'Signing in…' : 'Sign in'}
-				</Button>
-			</Form>
+			<UseLinkForm token={token} label="Sign in" busyLabel="Signing in…" />
 		</AccountCard>
 	)
 }
