@@ -134,6 +134,19 @@ describe('checkout and the portal', () => {
 		expect([...stripe.sessions.values()].filter((session) => session.mode === 'payment')).toHaveLength(0)
 	})
 
+	test('a credit-pack checkout opened after the Pro one, in another tab, is closed once Pro starts', async () => {
+		const { ctx, actor } = await setup()
+		const pro = await startCheckout(ctx, actor, { kind: 'subscription' })
+		const pack = await startCheckout(ctx, actor, { kind: 'credits' })
+		const { events } = await stripe.completeCheckout(pro.url.split('/').at(-1)!)
+		for (const event of events) await deliver(ctx, event)
+
+		expect(await profileOf(ctx, actor.id)).toMatchObject({ plan: 'pro' })
+		const packId = pack.url.split('/').at(-1)!
+		expect(stripe.sessions.get(packId)).toMatchObject({ status: 'expired' })
+		await expect(stripe.completeCheckout(packId)).rejects.toThrow(/already expired/)
+	})
+
 	test('a customer Stripe no longer has is replaced at the next checkout; the portal says there is nothing to manage', async () => {
 		const { ctx, actor, user } = await setup()
 		await startCheckout(ctx, actor, { kind: 'subscription' })
@@ -308,6 +321,17 @@ describe('webhooks', () => {
 
 		await deliver(ctx, stripe.event('customer.subscription.deleted', stripe.setSubscription(subscription.id, { status: 'canceled' }).subscription))
 		expect(await profileOf(ctx, actor.id)).toMatchObject({ plan: 'free' })
+	})
+
+	test('a failed payment whose event arrives after the next payment went through shows no banner', async () => {
+		const { ctx, actor } = await setup()
+		const { subscription } = await subscribe(ctx, actor)
+		const failed = stripe.event('invoice.payment_failed', { id: 'in_1', customer: subscription.customer, subscription: subscription.id }, { created: 1_000_000_000 })
+		const paid = stripe.event('invoice.paid', { id: 'in_2', customer: subscription.customer, subscription: subscription.id }, { created: 1_000_000_600 })
+		// The card was fixed and the invoice paid: Stripe has the subscription active again.
+		await deliver(ctx, paid)
+		await deliver(ctx, failed)
+		expect((await getBillingSummary(ctx, actor)).subscription).toMatchObject({ status: 'active', paymentFailed: false })
 	})
 
 	test('a refunded pack takes back its unspent credits, never below zero', async () => {

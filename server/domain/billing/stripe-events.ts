@@ -3,6 +3,7 @@ import type { Prisma } from '#server/db/generated/client.ts'
 import { changeCredits } from '#server/domain/credits/ledger.ts'
 import { isResourceMissing, type PaymentEvent, type SubscriptionState } from '#server/integrations/payments/types.ts'
 import { PRO_STATUSES } from './billing.schema.ts'
+import { expireUnlessSettled } from './checkout.ts'
 
 /*
  * Stripe's webhooks (spec section 7; PRODUCT.md: plans change only through verified webhooks or an
@@ -17,6 +18,9 @@ import { PRO_STATUSES } from './billing.schema.ts'
 
 type Ctx = Pick<AppContext, 'db' | 'payments' | 'logger' | 'env'>
 type Tx = Prisma.TransactionClient
+
+/** Stripe's states of a subscription whose latest invoice is not paid. */
+const UNPAID_STATUSES = new Set(['past_due', 'unpaid', 'incomplete'])
 
 export type EventOutcome = 'applied' | 'duplicate' | 'ignored'
 
@@ -96,10 +100,13 @@ async function applyEffect(ctx: Ctx, tx: Tx, event: PaymentEvent, userId: string
 		case 'invoice.paid': {
 			const subscriptionId = invoiceSubscription(object)
 			if (!subscriptionId) return
-			await syncSubscription(ctx, tx, userId, subscriptionId, event)
+			const state = await syncSubscription(ctx, tx, userId, subscriptionId, event)
+			// Stripe sends events in no set order, and retries one for days: a failure arriving after the
+			// next payment went through is not news. It counts while Stripe still has the subscription unpaid.
+			const failing = event.type === 'invoice.payment_failed' && UNPAID_STATUSES.has(state.status)
 			await tx.subscription.updateMany({
 				where: { id: subscriptionId, userId },
-				data: { paymentFailedAt: event.type === 'invoice.payment_failed' ? new Date(event.created * 1000) : null },
+				data: { paymentFailedAt: failing ? new Date(event.created * 1000) : null },
 			})
 			return
 		}
@@ -156,7 +163,7 @@ async function withdrawRefundedPack(tx: Tx, event: PaymentEvent, userId: string)
 }
 
 /**
- * Records a subscription as Stripe has it now, then sets the plan: Pro while any of the artist's
+ * Records a subscription as Stripe has it now (and returns it), then sets the plan: Pro while any of the artist's
  * subscriptions is active, trialing or past due (cancel-at-period-end stays active until then); else
  * free, unless an admin gave the plan (recorded as theirs) and no subscription is involved.
  */
@@ -170,17 +177,32 @@ async function syncSubscription(ctx: Ctx, tx: Tx, userId: string, subscriptionId
 		cancelAtPeriodEnd: state.cancelAtPeriodEnd,
 	}
 	await tx.subscription.upsert({ where: { id: state.id }, create: { id: state.id, ...data }, update: data })
+	const becamePro = await setPlanFromSubscriptions(tx, userId, state.id, event)
+	// A credit-pack checkout opened before Pro (in another tab) could still be paid on Pro, where
+	// packs are refused: it is closed now. One paid meanwhile is as good, and its credits are kept.
+	if (becamePro && state.customerId) {
+		const packs = (await ctx.payments.listOpenCheckoutSessions(state.customerId)).filter((session) => session.mode === 'payment')
+		for (const pack of packs) await expireUnlessSettled(ctx, pack.id)
+	}
+	return state
+}
 
+/**
+ * Pro while any of the artist's subscriptions is, else free unless an admin gave the plan; audited
+ * when it changes. True when the artist has just become Pro.
+ */
+async function setPlanFromSubscriptions(tx: Tx, userId: string, subscriptionId: string, event: PaymentEvent) {
 	const pro = (await tx.subscription.count({ where: { userId, status: { in: [...PRO_STATUSES] } } })) > 0
 	const profile = await tx.profile.findUniqueOrThrow({ where: { userId }, select: { plan: true, planSource: true } })
 	const plan = pro ? 'pro' : profile.planSource === 'admin' ? profile.plan : 'free'
-	if (plan === profile.plan && (!pro || profile.planSource === 'stripe')) return
+	if (plan === profile.plan && (!pro || profile.planSource === 'stripe')) return false
 	await tx.profile.update({ where: { userId }, data: { plan, planSource: pro ? 'stripe' : profile.planSource } })
 	if (plan !== profile.plan) {
 		await tx.auditLogEntry.create({
-			data: { targetUserId: userId, action: 'plan_changed', details: { from: profile.plan, to: plan, source: 'stripe', subscriptionId: state.id, stripeEventId: event.id } },
+			data: { targetUserId: userId, action: 'plan_changed', details: { from: profile.plan, to: plan, source: 'stripe', subscriptionId, stripeEventId: event.id } },
 		})
 	}
+	return plan === 'pro' && profile.plan !== 'pro'
 }
 
 /** The subscription as Stripe has it now; a deleted one Stripe no longer returns reads as the event carried it. */
