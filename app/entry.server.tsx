@@ -21,9 +21,7 @@ export default function handleRequest(
 	loadContext: AppLoadContext,
 ) {
 	const nonce = loadContext.cspNonce
-	// A page answering a form post shows what was posted (a typed e-mail, its errors): this visitor's
-	// alone, whatever its route's headers say for the page as everyone gets it.
-	if (request.method !== 'GET' && request.method !== 'HEAD') responseHeaders.set('Cache-Control', PRIVATE_PAGE)
+	keepAnswersToPostsPrivate(request, responseHeaders)
 
 	return new Promise<Response>((resolve, reject) => {
 		let shellRendered = false
@@ -66,6 +64,20 @@ export default function handleRequest(
 		)
 		if (!shellRendered) timeout = setTimeout(abort, streamTimeout + 1_000)
 	})
+}
+
+/**
+ * A page or data answering a form post shows what was posted (a typed e-mail, its errors): this
+ * visitor's alone, whatever its route's headers say for the page as everyone gets it.
+ */
+function keepAnswersToPostsPrivate(request: Request, headers: Headers) {
+	if (request.method !== 'GET' && request.method !== 'HEAD') headers.set('Cache-Control', PRIVATE_PAGE)
+}
+
+/** A form post made with JavaScript (`/signin.data`) is answered here, not by the document above. */
+export function handleDataRequest(response: Response, { request }: { request: Request }) {
+	keepAnswersToPostsPrivate(request, response.headers)
+	return response
 }
 
 export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {

@@ -5,7 +5,7 @@ import { redirectSignedIn } from '#app/utils/auth.server.ts'
 import { handleFormErrors } from '#app/utils/errors.server.ts'
 import { pageMeta } from '#app/utils/meta.ts'
 import { readForm } from '#app/utils/read-form.server.ts'
-import { isEmailTokenUsable } from '#server/domain/accounts/email-tokens.ts'
+import { findUsableEmailToken } from '#server/domain/accounts/email-tokens.ts'
 import { signInWithMagicLink } from '#server/domain/accounts/magic-link.ts'
 
 export { PublicErrorBoundary as ErrorBoundary } from '#app/components/public-layout.tsx'
@@ -20,8 +20,10 @@ const NEW_LINK = { to: '/signin', label: 'Get a new magic link' }
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
 	const token = new URL(request.url).searchParams.get('token') ?? ''
-	if (!(await isEmailTokenUsable(context.app, token, 'magic_link'))) return data({ token: null }, { status: 400 })
-	return { token }
+	const link = await findUsableEmailToken(context.app, token)
+	if (link?.purpose !== 'magic_link') return data({ token: null, email: null }, { status: 400 })
+	// The account it signs in to is named: a link someone else sent would sign in to theirs.
+	return { token, email: link.email }
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -32,11 +34,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function MagicLink() {
-	const { token } = useLoaderData<typeof loader>()
+	const { token, email } = useLoaderData<typeof loader>()
 	const expired = useActionData<typeof action>()?.expired
 	if (!token || expired) return <ExpiredLink title="This sign-in link has expired" newLink={NEW_LINK} />
 	return (
-		<AccountCard title="Sign in to Callboard" description="Your magic link is ready. It works once, for 15 minutes.">
+		<AccountCard
+			title="Sign in to Callboard"
+			description={
+				<>
+					Your magic link for <strong className="break-all text-foreground">{email}</strong> is ready. It works once, for 15 minutes.
+				</>
+			}>
 			<UseLinkForm token={token} label="Sign in" busyLabel="Signing in…" />
 		</AccountCard>
 	)

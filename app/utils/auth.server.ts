@@ -1,7 +1,7 @@
 import type { AppLoadContext } from '@remix-run/node'
 import { redirectWithToast, type ToastEnv } from '#app/utils/toast.server.ts'
 import { serializeSessionCookie } from '#server/auth/session.server.ts'
-import type { RequestMeta, SignedIn } from '#server/domain/accounts/sign-in.ts'
+import { PASSWORD_DROPPED_MESSAGE, type RequestMeta, type SignedIn } from '#server/domain/accounts/sign-in.ts'
 import { FIRST_LOGIN_GRANT_MESSAGE } from '#server/domain/credits/grant.ts'
 
 /** Who is asking, for the domain's attempt limits. */
@@ -17,6 +17,7 @@ export function requestMeta(context: AppLoadContext): RequestMeta {
  */
 export async function redirectSignedIn(url: string, signedIn: SignedIn, title: string, env: ToastEnv) {
 	const cookie = serializeSessionCookie(signedIn.session.token, signedIn.session.expiresAt, { secure: env.isProduction })
-	const description = signedIn.grantedFreeDraft ? FIRST_LOGIN_GRANT_MESSAGE : undefined
+	const notes = [signedIn.grantedFreeDraft ? FIRST_LOGIN_GRANT_MESSAGE : '', signedIn.passwordDropped ? PASSWORD_DROPPED_MESSAGE : '']
+	const description = notes.filter(Boolean).join(' ') || undefined
 	return redirectWithToast(url, { title, description }, env, { headers: { 'Set-Cookie': cookie } })
 }

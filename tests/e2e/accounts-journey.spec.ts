@@ -24,6 +24,7 @@ test('a new artist signs up, onboards with files, edits the profile and comes ba
 	await expect(toasts(page)).toContainText('Please check your email to confirm your account!')
 
 	await page.goto(await linkFromOutbox(request, email, '/auth/confirm'))
+	await page.getByLabel('Password').fill('studio-light-7')
 	await page.getByRole('button', { name: 'Confirm and sign in' }).click()
 	await expect(page).toHaveURL(/\/onboarding$/)
 	await expect(toasts(page)).toContainText("You've received 1 free draft!")

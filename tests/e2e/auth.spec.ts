@@ -46,6 +46,13 @@ test.describe('sign up', () => {
 		await page.goto(confirmLink)
 		await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible()
 		expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain('cb_session')
+		// It asks for the password chosen at sign-up: the link alone does not say who signed up.
+		await expect(page.getByText(email)).toBeVisible()
+		await page.getByLabel('Password').fill('not-the-one-1')
+		await page.getByRole('button', { name: 'Confirm and sign in' }).click()
+		await expect(page.getByText('That is not the password this account was signed up with.')).toBeVisible()
+		await expect(page.getByLabel('Password')).toHaveAttribute('aria-invalid', 'true')
+		await page.getByLabel('Password').fill(PASSWORD)
 		await page.getByRole('button', { name: 'Confirm and sign in' }).click()
 		await expect(page).toHaveURL(/\/onboarding$/)
 		await expect(toasts(page)).toContainText('Your e-mail address is confirmed')
@@ -102,6 +109,8 @@ test.describe('magic link', () => {
 		const link = await linkFromOutbox(request, user.email, '/auth/magic')
 		await page.goto(link)
 		await expect(page.getByRole('heading', { name: 'Sign in to Callboard' })).toBeVisible()
+		// It names the account it signs in to.
+		await expect(page.getByRole('main').getByText(user.email)).toBeVisible()
 		await page.getByRole('button', { name: 'Sign in' }).click()
 		await expect(page).toHaveURL(/\/$/)
 		await expect(toasts(page)).toContainText('Successfully signed in!')

@@ -83,6 +83,10 @@ test.describe('public pages', () => {
 		expect(refused.status()).toBe(401)
 		expect(await refused.text()).toContain(email)
 		expect(refused.headers()['cache-control']).toBe('private, no-store')
+		// Posted with JavaScript, the same answer comes as data.
+		const asData = await visitor.post('/signin.data', { form: { intent: 'signin', email, password: 'not-the-password-1' }, headers: { Origin: baseURL! } })
+		expect(await asData.text()).toContain(email)
+		expect(asData.headers()['cache-control']).toBe('private, no-store')
 		// The page as everyone gets it stays public.
 		expect((await visitor.get('/signin')).headers()['cache-control']).toBe('public, max-age=60')
 		await visitor.dispose()

@@ -75,6 +75,7 @@ function actionTargets(ids: { opportunity: string; draft: string; answer: string
 		{ route: '/reset-password', path: '/reset-password' },
 		{ route: '/account/email', path: '/account/email' },
 		{ route: '/auth/magic', path: '/auth/magic' },
+		{ route: '/auth/confirm', path: '/auth/confirm' },
 		{ route: '/setup', path: '/setup' },
 		{ route: '/onboarding', path: '/onboarding' },
 		{ route: '/portal/profile', path: '/portal/profile' },

@@ -49,6 +49,14 @@ export const EmailTokenInput = z.object({
 })
 export type EmailTokenInput = z.input<typeof EmailTokenInput>
 
+/** Said when the password given to confirm an address is not the one it was signed up with. */
+export const CONFIRM_PASSWORD_MESSAGE = 'That is not the password this account was signed up with.'
+
+export const ConfirmEmailInput = EmailTokenInput.extend({
+	password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200, CONFIRM_PASSWORD_MESSAGE),
+})
+export type ConfirmEmailInput = z.input<typeof ConfirmEmailInput>
+
 export const ResetPasswordInput = EmailTokenInput.extend({ password: PasswordSchema })
 export type ResetPasswordInput = z.input<typeof ResetPasswordInput>
 

@@ -7,7 +7,7 @@ import { createSession, validateSessionToken } from '#server/auth/session.server
 import { hashToken } from '#server/auth/tokens.ts'
 import { DomainError } from '#server/domain/errors.ts'
 import { LIMITS } from '#server/domain/rate-limit.ts'
-import { SignUpInput } from './accounts.schema.ts'
+import { CONFIRM_PASSWORD_MESSAGE, SignUpInput } from './accounts.schema.ts'
 import { sendEmailLink } from './email-links.ts'
 import { EMAIL_TOKEN_TTL_MS } from './email-tokens.ts'
 import { requestMagicLink, signInWithMagicLink } from './magic-link.ts'
@@ -108,21 +108,41 @@ describe('sign up and confirm', () => {
 		await signUp(ctx, { email, password: PASSWORD }, { ...meta, now: start })
 		const token = linkToken(email, '/auth/confirm')
 
-		const signedIn = await confirmEmail(ctx, { token }, { now: new Date(start.getTime() + 60 * MINUTE) })
+		// The password chosen at sign-up goes with the link; a wrong one is refused and leaves it usable.
+		expect(await errorOf(confirmEmail(ctx, { token, password: 'someone-elses-1' }, meta))).toMatchObject({
+			code: 'UNAUTHORIZED',
+			fieldErrors: { password: [CONFIRM_PASSWORD_MESSAGE] },
+		})
+		const signedIn = await confirmEmail(ctx, { token, password: PASSWORD }, { ...meta, now: new Date(start.getTime() + 60 * MINUTE) })
 		expect(signedIn).toMatchObject({ grantedFreeDraft: true, onboardingCompleted: false })
 		expect((await validateSessionToken(ctx.db, signedIn.session.token))?.user.email).toBe(email)
 		const user = await ctx.db.user.findUniqueOrThrow({ where: { email }, select: { emailVerifiedAt: true, profile: true } })
 		expect(user.emailVerifiedAt).not.toBeNull()
 		expect(user.profile).toMatchObject({ creditsRemaining: 1, firstLoginGrant: true })
 
-		expect(await errorOf(confirmEmail(ctx, { token }))).toMatchObject({ code: 'INVALID', message: LINK_INVALID })
+		expect(await errorOf(confirmEmail(ctx, { token, password: PASSWORD }, meta))).toMatchObject({ code: 'INVALID', message: LINK_INVALID })
 
 		const later = `${email}.late`
 		await signUp(ctx, { email: later, password: PASSWORD }, { ...meta, now: start })
 		const expired = linkToken(later, '/auth/confirm')
 		const afterExpiry = new Date(start.getTime() + EMAIL_TOKEN_TTL_MS.confirm_email + 1)
-		expect(await errorOf(confirmEmail(ctx, { token: expired }, { now: afterExpiry }))).toMatchObject({ message: LINK_INVALID })
-		expect(await errorOf(confirmEmail(ctx, { token: 'x'.repeat(43) }))).toMatchObject({ message: LINK_INVALID })
+		expect(await errorOf(confirmEmail(ctx, { token: expired, password: PASSWORD }, { ...meta, now: afterExpiry }))).toMatchObject({ message: LINK_INVALID })
+		expect(await errorOf(confirmEmail(ctx, { token: 'x'.repeat(43), password: PASSWORD }, meta))).toMatchObject({ message: LINK_INVALID })
+	})
+
+	test("the owner of an address someone else signed up with cannot confirm that account with its link, and signs in by magic link instead", async () => {
+		const { ctx, linkToken, meta, runJobs } = await setup()
+		const email = uniqueEmail()
+		await signUp(ctx, { email, password: 'not-yours-1' }, meta)
+		// The owner, who meant to sign up, opens the confirmation link and gives their own password.
+		expect(await errorOf(confirmEmail(ctx, { token: linkToken(email, '/auth/confirm'), password: PASSWORD }, meta))).toMatchObject({ code: 'UNAUTHORIZED' })
+		expect(await errorOf(signInWithPassword(ctx, { email, password: 'not-yours-1' }, meta))).toMatchObject({ message: EMAIL_NOT_CONFIRMED_MESSAGE })
+
+		await requestMagicLink(ctx, { email }, meta)
+		await runJobs()
+		const signedIn = await signInWithMagicLink(ctx, { token: linkToken(email, '/auth/magic') })
+		expect(signedIn.passwordDropped).toBe(true)
+		expect(await errorOf(signInWithPassword(ctx, { email, password: 'not-yours-1' }, meta))).toMatchObject({ message: INVALID_CREDENTIALS_MESSAGE })
 	})
 })
 

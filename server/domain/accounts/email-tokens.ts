@@ -54,15 +54,16 @@ export async function claimEmailToken(db: DbOrTx, token: string, purpose: EmailT
 
 /**
  * A link that would still work, read without using it up (a GET must not consume: mail scanners
- * follow links): its purpose, and the address an e-mail change names. Null when it would not work.
+ * follow links): its purpose, its account's address, and the address an e-mail change names. Null
+ * when it would not work.
  */
 export async function findUsableEmailToken(ctx: Pick<AppContext, 'db'>, token: string, now = new Date()) {
 	if (!token) return null
 	const row = await ctx.db.emailToken.findUnique({
 		where: { tokenHash: hashToken(token) },
-		select: { purpose: true, usedAt: true, expiresAt: true, newEmail: true },
+		select: { purpose: true, usedAt: true, expiresAt: true, newEmail: true, user: { select: { email: true } } },
 	})
-	return row && !row.usedAt && row.expiresAt > now ? { purpose: row.purpose, newEmail: row.newEmail } : null
+	return row && !row.usedAt && row.expiresAt > now ? { purpose: row.purpose, newEmail: row.newEmail, email: row.user.email } : null
 }
 
 /** Whether a link of `purpose` would still work, without using it up. */

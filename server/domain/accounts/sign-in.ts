@@ -22,7 +22,12 @@ export type SignedIn = {
 	/** True when this sign-in was the first and granted the free draft. */
 	grantedFreeDraft: boolean
 	onboardingCompleted: boolean
+	/** True when a sign-in link confirmed the address and so ended the password given at sign-up. */
+	passwordDropped?: boolean
 }
+
+/** Told to whoever a sign-in link confirmed, whose sign-up password it ended. */
+export const PASSWORD_DROPPED_MESSAGE = 'Your e-mail address is confirmed. To sign in with a password, choose one from your Account page.'
 
 /** Every way of signing in ends here: a new session, and the free draft on the first sign-in. */
 export async function startSession(ctx: Pick<AppContext, 'db'>, userId: string, now = new Date()): Promise<SignedIn> {
@@ -44,17 +49,19 @@ export async function signInWithEmailToken(
 	now = new Date(),
 ) {
 	const { token } = parseInput(EmailTokenInput, input)
-	const userId = await ctx.db.$transaction(async (tx) => {
+	const { userId, passwordDropped } = await ctx.db.$transaction(async (tx) => {
 		const userId = await consumeEmailToken(tx, token, purpose, now)
 		const firstProof = await markEmailVerified(tx, userId, now)
 		// The password of an account not yet confirmed was chosen by whoever signed up with the address,
 		// who may not own it (someone can sign up with another's address first). Its owner proving it
-		// with a sign-in link, not the sign-up's own confirmation, ends that password: Forgot password
-		// sets one of theirs.
-		if (firstProof && purpose === 'magic_link') await tx.password.deleteMany({ where: { userId } })
-		return userId
+		// with a sign-in link, which asks for no password (the confirmation link does), ends that
+		// password and any session, as a reset would: the Account page sets one of theirs.
+		if (!firstProof || purpose !== 'magic_link') return { userId, passwordDropped: false }
+		const { count } = await tx.password.deleteMany({ where: { userId } })
+		await invalidateAllSessions(tx, userId)
+		return { userId, passwordDropped: count > 0 }
 	})
-	return startSession(ctx, userId, now)
+	return { ...(await startSession(ctx, userId, now)), passwordDropped }
 }
 
 /** Any link that reached the inbox proves the address; the first proof is kept. True when this was it. */

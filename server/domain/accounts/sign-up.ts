@@ -1,9 +1,9 @@
 import type { AppContext } from '#server/context.ts'
-import { hashPassword } from '#server/auth/password.ts'
-import { parseInput } from '#server/domain/errors.ts'
-import { limitRequests } from '#server/domain/rate-limit.ts'
-import { type EmailTokenInput, SignUpInput } from './accounts.schema.ts'
-import { appUrl, issueEmailToken } from './email-tokens.ts'
+import { hashPassword, verifyPassword } from '#server/auth/password.ts'
+import { DomainError, parseInput } from '#server/domain/errors.ts'
+import { limitRequests, limitSignInFailures } from '#server/domain/rate-limit.ts'
+import { CONFIRM_PASSWORD_MESSAGE, ConfirmEmailInput, LINK_INVALID_MESSAGE, SignUpInput } from './accounts.schema.ts'
+import { appUrl, findUsableEmailToken, issueEmailToken } from './email-tokens.ts'
 import { accountExistsMessage, confirmEmailMessage } from './emails.ts'
 import { signInWithEmailToken, type RequestMeta } from './sign-in.ts'
 
@@ -50,7 +50,23 @@ async function createUnconfirmedUser(ctx: Pick<AppContext, 'db'>, email: string,
 	}
 }
 
-/** Follows a confirmation link: confirms the address and signs the user in. */
-export async function confirmEmail(ctx: Pick<AppContext, 'db'>, input: EmailTokenInput, { now = new Date() }: { now?: Date } = {}) {
-	return signInWithEmailToken(ctx, input, 'confirm_email', now)
+/**
+ * Follows a confirmation link, given the password chosen at sign-up: confirms the address and signs
+ * in. The link proves the mailbox; the password proves this is who signed up with it. Anyone can
+ * sign up with someone else's address, and its owner, sent this link, would otherwise confirm an
+ * account whose password a stranger holds. A wrong password counts as a failed sign-in and leaves
+ * the link unused; who does not know it signs in with a magic link instead (which ends it).
+ */
+export async function confirmEmail(ctx: Pick<AppContext, 'db'>, input: ConfirmEmailInput, meta: RequestMeta) {
+	const { token, password } = parseInput(ConfirmEmailInput, input)
+	const now = meta.now ?? new Date()
+	const link = await findUsableEmailToken(ctx, token, now)
+	if (link?.purpose !== 'confirm_email') throw new DomainError('INVALID', LINK_INVALID_MESSAGE)
+	const attempt = await limitSignInFailures(ctx, { email: link.email, ip: meta.ip, now })
+	const account = await ctx.db.user.findUnique({ where: { email: link.email }, select: { password: { select: { hash: true } } } })
+	if (!account?.password || !(await verifyPassword(account.password.hash, password))) {
+		throw new DomainError('UNAUTHORIZED', CONFIRM_PASSWORD_MESSAGE, { fieldErrors: { password: [CONFIRM_PASSWORD_MESSAGE] } })
+	}
+	await attempt.succeeded()
+	return signInWithEmailToken(ctx, { token }, 'confirm_email', now)
 }

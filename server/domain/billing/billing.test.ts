@@ -147,6 +147,17 @@ describe('checkout and the portal', () => {
 		await expect(stripe.completeCheckout(packId)).rejects.toThrow(/already expired/)
 	})
 
+	test('Stripe failing while those pack checkouts are closed does not hold up or undo the upgrade', async () => {
+		const { ctx, actor } = await setup()
+		const pro = await startCheckout(ctx, actor, { kind: 'subscription' })
+		await startCheckout(ctx, actor, { kind: 'credits' })
+		const { events } = await stripe.completeCheckout(pro.url.split('/').at(-1)!)
+		stripe.failNext('/v1/checkout/sessions', 500, 'Stripe is down', { method: 'GET', times: 10 })
+		for (const event of events) await deliver(ctx, event)
+
+		expect(await profileOf(ctx, actor.id)).toMatchObject({ plan: 'pro' })
+	})
+
 	test('a customer Stripe no longer has is replaced at the next checkout; the portal says there is nothing to manage', async () => {
 		const { ctx, actor, user } = await setup()
 		await startCheckout(ctx, actor, { kind: 'subscription' })

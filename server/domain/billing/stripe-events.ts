@@ -50,6 +50,7 @@ export async function applyStripeEvent(ctx: Ctx, event: PaymentEvent): Promise<E
 		await ctx.db.processedStripeEvent.createMany({ data: [{ id: event.id, type: event.type }], skipDuplicates: true })
 		return 'ignored'
 	}
+	const after: AfterCommit = {}
 	const outcome = await ctx.db.$transaction(
 		async (tx) => {
 			// The artist's row first: every event of one artist takes its turn.
@@ -57,14 +58,33 @@ export async function applyStripeEvent(ctx: Ctx, event: PaymentEvent): Promise<E
 			const claimed = await tx.$executeRaw`
 				INSERT INTO processed_stripe_events (id, type) VALUES (${event.id}, ${event.type}) ON CONFLICT (id) DO NOTHING`
 			if (!claimed) return 'duplicate' as const
-			await applyEffect(ctx, tx, event, userId)
+			await applyEffect(ctx, tx, event, userId, after)
 			return 'applied' as const
 		},
 		// Stripe is asked for the subscription's state inside: give it its own timeout.
 		{ maxWait: 15_000, timeout: 30_000 },
 	)
 	log.info({ userId, outcome }, 'stripe event handled')
+	if (after.proStartedFor) await closePackCheckouts(ctx, after.proStartedFor, log)
 	return outcome
+}
+
+/** What an event leaves to do once its effect is committed, and may fail without undoing it. */
+type AfterCommit = { proStartedFor?: string }
+
+/**
+ * A credit-pack checkout opened before Pro started (in another tab) could still be paid on Pro,
+ * where packs are refused: closed once the artist is Pro. Best effort, after the plan is recorded,
+ * so Stripe failing here never holds up or undoes a paid upgrade; one paid meanwhile keeps its
+ * credits (ADR 022).
+ */
+async function closePackCheckouts(ctx: Ctx, customerId: string, log: Ctx['logger']) {
+	try {
+		const packs = (await ctx.payments.listOpenCheckoutSessions(customerId)).filter((session) => session.mode === 'payment')
+		for (const pack of packs) await expireUnlessSettled(ctx, pack.id)
+	} catch (error) {
+		log.warn({ err: error, customerId }, 'could not close open credit-pack checkouts')
+	}
 }
 
 /** The artist an event is about: our user id on the session, else the owner of its Stripe customer. */
@@ -83,24 +103,25 @@ async function userOf(ctx: Ctx, event: PaymentEvent): Promise<string | null> {
 	return profile?.userId ?? null
 }
 
-async function applyEffect(ctx: Ctx, tx: Tx, event: PaymentEvent, userId: string) {
+async function applyEffect(ctx: Ctx, tx: Tx, event: PaymentEvent, userId: string, after: AfterCommit) {
 	const object = event.object
 	switch (event.type) {
 		case 'checkout.session.completed': {
 			if (object.mode === 'payment') return creditPack(ctx, tx, event, userId)
 			const subscriptionId = idOf(object.subscription)
-			if (subscriptionId) await syncSubscription(ctx, tx, userId, subscriptionId, event)
+			if (subscriptionId) await syncSubscription(ctx, tx, userId, subscriptionId, event, after)
 			return
 		}
 		case 'customer.subscription.created':
 		case 'customer.subscription.updated':
 		case 'customer.subscription.deleted':
-			return syncSubscription(ctx, tx, userId, idOf(object.id)!, event)
+			await syncSubscription(ctx, tx, userId, idOf(object.id)!, event, after)
+			return
 		case 'invoice.payment_failed':
 		case 'invoice.paid': {
 			const subscriptionId = invoiceSubscription(object)
 			if (!subscriptionId) return
-			const state = await syncSubscription(ctx, tx, userId, subscriptionId, event)
+			const state = await syncSubscription(ctx, tx, userId, subscriptionId, event, after)
 			// Stripe sends events in no set order, and retries one for days: a failure arriving after the
 			// next payment went through is not news. It counts while Stripe still has the subscription unpaid.
 			const failing = event.type === 'invoice.payment_failed' && UNPAID_STATUSES.has(state.status)
@@ -167,7 +188,7 @@ async function withdrawRefundedPack(tx: Tx, event: PaymentEvent, userId: string)
  * subscriptions is active, trialing or past due (cancel-at-period-end stays active until then); else
  * free, unless an admin gave the plan (recorded as theirs) and no subscription is involved.
  */
-async function syncSubscription(ctx: Ctx, tx: Tx, userId: string, subscriptionId: string, event: PaymentEvent) {
+async function syncSubscription(ctx: Ctx, tx: Tx, userId: string, subscriptionId: string, event: PaymentEvent, after: AfterCommit) {
 	const state = await currentSubscription(ctx, subscriptionId, event)
 	const data = {
 		userId,
@@ -177,13 +198,7 @@ async function syncSubscription(ctx: Ctx, tx: Tx, userId: string, subscriptionId
 		cancelAtPeriodEnd: state.cancelAtPeriodEnd,
 	}
 	await tx.subscription.upsert({ where: { id: state.id }, create: { id: state.id, ...data }, update: data })
-	const becamePro = await setPlanFromSubscriptions(tx, userId, state.id, event)
-	// A credit-pack checkout opened before Pro (in another tab) could still be paid on Pro, where
-	// packs are refused: it is closed now. One paid meanwhile is as good, and its credits are kept.
-	if (becamePro && state.customerId) {
-		const packs = (await ctx.payments.listOpenCheckoutSessions(state.customerId)).filter((session) => session.mode === 'payment')
-		for (const pack of packs) await expireUnlessSettled(ctx, pack.id)
-	}
+	if ((await setPlanFromSubscriptions(tx, userId, state.id, event)) && state.customerId) after.proStartedFor = state.customerId
 	return state
 }
 
