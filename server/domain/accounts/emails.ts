@@ -30,7 +30,10 @@ export function confirmEmailMessage({ to, url }: { to: string; url: string }) {
 		subject: 'Confirm your e-mail address for Callboard',
 		intro: 'Welcome to Callboard! Please confirm your e-mail address to finish creating your account.',
 		action: { label: 'Confirm my e-mail address', url },
-		outro: ['The link works once and expires in 24 hours.', "If you didn't sign up for Callboard, you can ignore this e-mail."],
+		outro: [
+			'It asks for the password you chose when you signed up. The link works once and expires in 24 hours.',
+			"If you didn't sign up for Callboard, you can ignore this e-mail.",
+		],
 	})
 }
 
