@@ -16,7 +16,7 @@ type SaveOpportunityButtonProps = {
 	redirectTo?: string
 	/** `sm` (the default) for a card's corner, `default` beside other full-size buttons (the detail page). */
 	size?: 'sm' | 'default'
-	/** Classes of the form around the button. */
+	/** Classes of the form around the button (a feed card's are in its CSS: `.feed-card-actions > form`). */
 	className?: string
 }
 
@@ -36,11 +36,13 @@ export function SaveOpportunityButton({ opportunityId, title, saved, redirectTo,
 	const focusAfterPost = useFlashFocus(FLASH_FOCUS.save(opportunityId))
 
 	return (
-		<fetcher.Form method="post" action={`/portal/opportunities/${opportunityId}/save`} className={cn('inline-flex', className)}>
-			<input type="hidden" name="intent" value={isSaved ? 'unsave' : 'save'} />
+		<fetcher.Form method="post" action={`/portal/opportunities/${opportunityId}/save`} className={className}>
 			{hydrated ? null : <input type="hidden" name="redirectTo" value={redirectTo ?? `${location.pathname}${location.search}`} />}
+			{/* The button carries the intent (a form posts its submitter's name and value): no hidden input on every card. */}
 			<Button
 				type="submit"
+				name="intent"
+				value={isSaved ? 'unsave' : 'save'}
 				variant="outline"
 				size={size}
 				aria-pressed={isSaved}

@@ -108,6 +108,7 @@ export default function OpportunityDetail() {
 							title={opportunity.title}
 							saved={opportunity.saved}
 							size="default"
+							className="inline-flex"
 						/>
 						{opportunity.url ? (
 							<a
