@@ -162,11 +162,27 @@ function isPortOpen(port: number) {
 export type Baseline = Awaited<ReturnType<typeof startBaseline>>
 
 /** The bare node:http server (bench/baseline-server.mjs) in a child process of its own. */
-export async function startBaseline() {
-	const child = fork(path.join(import.meta.dirname, 'baseline-server.mjs'), [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+export function startBaseline() {
+	return startChildServer('the baseline server', path.join(import.meta.dirname, 'baseline-server.mjs'))
+}
+
+/**
+ * The stack's floor (bench/floor-server.tsx): Express, Remix, React, tRPC, zod and pg with nothing
+ * of Callboard's, one web process per core as the app runs, on the app's own database.
+ */
+export function startFloorServer(databaseUrl: string) {
+	return startChildServer('the floor server', path.join(import.meta.dirname, 'floor-server.tsx'), {
+		execArgv: ['--import', 'tsx'],
+		env: { ...process.env, NODE_ENV: 'production', FLOOR_DATABASE_URL: databaseUrl },
+	})
+}
+
+/** A server in a child process that sends `{ port }` over IPC once it listens on 127.0.0.1. */
+async function startChildServer(what: string, modulePath: string, options: { execArgv?: string[]; env?: NodeJS.ProcessEnv } = {}) {
+	const child = fork(modulePath, [], { ...options, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
 	const port = await new Promise<number>((resolve, reject) => {
 		child.once('message', (message) => resolve((message as { port: number }).port))
-		child.once('exit', (code) => reject(new Error(`the baseline server exited (${code}) before it listened`)))
+		child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before it listened`)))
 	})
 	const exited = new Promise((resolve) => child.once('exit', resolve))
 	return {

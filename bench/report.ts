@@ -248,3 +248,34 @@ export function draftingRow(drafting: DraftingResult): { row: Record<string, str
 		check: { subject: '10-question draft', figure: `${drafting.medianSeconds.toFixed(2)} s`, goal: `≤ ${GOALS.draftSeconds} s`, pass },
 	}
 }
+
+/**
+ * The stack's floor (bench/floor-server.tsx) beside the goals it bounds: a Remix document with one
+ * statement against the signed-in pages' share of bare Node, a tRPC mutation with two trivial
+ * statements against autosave's calls per second. Not goals of their own: what the stack itself
+ * reaches on this machine in this run, so a goal above it reads as out of the app's reach.
+ */
+export function floorRows({ document, mutation }: { document: PageResult; mutation: PageResult }, signedIn: PageOutcome[], autosave: LoadResult): Record<string, string | number>[] {
+	const shares = signedIn.flatMap((page) => (page.result ? [page.result.ratio50] : []))
+	const range = shares.length ? `${formatShare(Math.max(...shares))}${shares.length > 1 ? `–${formatShare(Math.min(...shares)).slice(2)}` : ''} of bare` : 'not measured'
+	return [
+		{
+			floor: 'Remix document, one statement',
+			'req/s @50': formatRate(document.at50.rps),
+			'of bare @50': formatShare(document.ratio50),
+			'bare @50': formatRate(document.bare50.rps),
+			'p97.5 ms @10': document.at10.latencyMs.p97_5,
+			"Callboard's": `signed-in pages ${range}`,
+			goal: `≥ ${formatShare(GOALS.signedIn.shareOfBare)} of bare`,
+		},
+		{
+			floor: 'tRPC mutation, zod, two trivial statements',
+			'req/s @50': formatRate(mutation.at50.rps),
+			'of bare @50': formatShare(mutation.ratio50),
+			'bare @50': formatRate(mutation.bare50.rps),
+			'p97.5 ms @10': mutation.at10.latencyMs.p97_5,
+			"Callboard's": `autosave ${formatRate(autosave.rps)}/s`,
+			goal: `≥ ${GOALS.autosavePerSecond.toLocaleString('en')}/s`,
+		},
+	]
+}

@@ -28,16 +28,18 @@ import {
 	type Durations,
 	type Endpoint,
 	type LoadResult,
+	type PageResult,
 	type PageWeight,
 	type ScriptWeight,
 	type Target,
 } from './measure.ts'
-import { ROOT, startBaseline, startProductionServer } from './processes.ts'
-import { asVisitors, autosaves, draftPages, FEEDS } from './targets.ts'
+import { ROOT, startBaseline, startFloorServer, startProductionServer } from './processes.ts'
+import { asVisitors, autosaves, draftPages, FEEDS, floorSaves } from './targets.ts'
 import {
 	autosaveRows,
 	draftingRow,
 	flatRow,
+	floorRows,
 	formatRate,
 	formatShare,
 	mixCheck,
@@ -181,6 +183,9 @@ const results = {
 	flatWithSize: [] as FlatResult[],
 	weight: null as { feed: PageWeight; landing: PageWeight; scripts: ScriptWeight } | null,
 	autosave: null as { at10: LoadResult; at50: LoadResult } | null,
+	/** The stack's floor in this run (bench/floor-server.tsx): what the goals above it are read against. */
+	floor: null as { document: PageResult; mutation: PageResult } | null,
+	floorError: null as string | null,
 	drafting: null as DraftingResult | null,
 	mix: null as LoadResult | null,
 	checks: [] as Check[],
@@ -297,6 +302,26 @@ async function main() {
 	const autosave = autosaveRows(results.autosave)
 	results.checks.push(autosave.check)
 	printTable('Autosave: drafts.saveAnswer over tRPC, a fresh revision per call (goal: ≥ 1,000 calls/s)', autosave.rows)
+
+	// The stack's floor on the same machine, database and load: what no page or call of the app can beat.
+	progress("the stack's floor: Express, Remix, React, tRPC, zod and pg with nothing of Callboard's…")
+	const floorTitle = "The stack's floor: one web process per core, nothing of Callboard's (no goal of its own; docs/performance.md)"
+	try {
+		const floor = await startFloorServer(server.databaseUrl)
+		try {
+			results.floor = {
+				document: await measurePage(floor, baseline, { name: 'floor: Remix document', fixed: { path: '/' } }, DURATIONS),
+				mutation: await measurePage(floor, baseline, floorSaves(APP.origin, drafts), DURATIONS),
+			}
+		} finally {
+			await floor.stop()
+		}
+		printTable(floorTitle, floorRows(results.floor, small, results.autosave.at50))
+	} catch (error) {
+		// A reference, not a goal: the app's figures stand without it.
+		results.floorError = error instanceof Error ? error.message : String(error)
+		printTable(floorTitle, [{ floor: 'not measured', error: results.floorError }])
+	}
 
 	// The catalogue grown to its scale target.
 	progress(`growing the catalogue by ${GROWTH.toLocaleString('en')} open calls…`)

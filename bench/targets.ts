@@ -44,17 +44,25 @@ export function draftPages(drafts: DraftFixture[]): Target {
  * revision that only grows. Far more answers than connections, so two saves of one answer are never
  * in flight together (a save that arrived after a newer one would change nothing, and cost less).
  */
-export function autosaves(origin: string, drafts: DraftFixture[]): Target {
+export function autosaves(origin: string, drafts: DraftFixture[], { name = 'autosave', procedure = 'drafts.saveAnswer' } = {}): Target {
 	const next = rotation(drafts.flatMap((draft) => draft.answerIds.map((answerId) => ({ cookie: draft.cookie, answerId }))))
 	let revision = 0
 	return {
-		name: 'autosave',
+		name,
 		rotate: () => {
 			const { cookie, answerId } = next()
 			revision += 1
-			return trpcMutation(origin, cookie, 'drafts.saveAnswer', { answerId, userEdit: `An edited answer, revision ${revision}.`, revision })
+			return trpcMutation(origin, cookie, procedure, { answerId, userEdit: `An edited answer, revision ${revision}.`, revision })
 		},
 	}
+}
+
+/**
+ * The same requests, byte for byte, sent to the stack's floor (bench/floor-server.tsx), whose
+ * procedure takes the same input and only sends two trivial statements.
+ */
+export function floorSaves(origin: string, drafts: DraftFixture[]): Target {
+	return autosaves(origin, drafts, { name: 'floor: tRPC mutation', procedure: 'save' })
 }
 
 /** The pages `npm run bench:profile` and `npm run bench:cpu` load one at a time. */
