@@ -72,16 +72,17 @@ async function hasProSubscription(db: Prisma.TransactionClient, userId: string) 
 export async function startCheckout(ctx: Ctx, actor: Actor, input: CheckoutInput): Promise<{ url: string; destination: 'checkout' | 'portal' }> {
 	const { kind } = parseInput(CheckoutInput, input)
 	assertConfigured(ctx)
-	if (kind === 'credits') {
-		const profile = await ctx.db.profile.findUnique({ where: { userId: actor.id }, select: { plan: true } })
-		if (profile?.plan === 'pro') throw new DomainError('CONFLICT', BILLING_MESSAGES.packOnPro)
-	}
+	// Before a customer is made for nothing.
+	if (kind === 'credits') await refusePackOnPro(ctx.db, actor.id)
 	const open = (customerId: string) =>
 		withCheckoutLock(ctx, actor, async (tx) => {
 			// Deleted meanwhile (the deletion holds this lock while it stops billing): nothing to open.
 			if (!(await tx.user.findUnique({ where: { id: actor.id }, select: { id: true } }))) throw new DomainError('NOT_FOUND', 'Account not found')
-			if (kind === 'credits') return { url: await createCheckout(ctx, actor, customerId, 'credits'), destination: 'checkout' as const }
-			return proCheckoutLocked(ctx, tx, actor, customerId)
+			if (kind === 'subscription') return proCheckoutLocked(ctx, tx, actor, customerId)
+			// Again under the lock: Pro may have started since, and the webhook that records it closes
+			// open packs under this lock, so a pack is either refused here or closed there.
+			await refusePackOnPro(tx, actor.id)
+			return { url: await createCheckout(ctx, actor, customerId, 'credits'), destination: 'checkout' as const }
 		})
 	try {
 		const customerId = await ensureCustomer(ctx, actor)
@@ -98,6 +99,12 @@ export async function startCheckout(ctx: Ctx, actor: Actor, input: CheckoutInput
 		ctx.logger.error({ err: error, userId: actor.id, kind }, 'checkout session could not be created')
 		throw new DomainError('UNAVAILABLE', BILLING_MESSAGES.checkoutSessionFailed, { cause: error })
 	}
+}
+
+/** Packs are refused on Pro, where drafts are unlimited. */
+async function refusePackOnPro(db: Pick<Prisma.TransactionClient, 'profile'>, userId: string) {
+	const profile = await db.profile.findUnique({ where: { userId }, select: { plan: true } })
+	if (profile?.plan === 'pro') throw new DomainError('CONFLICT', BILLING_MESSAGES.packOnPro)
 }
 
 /** How long a click waits while another click of the same artist opens a checkout (or the account is being deleted). */

@@ -3,7 +3,7 @@ import type { Prisma } from '#server/db/generated/client.ts'
 import { changeCredits } from '#server/domain/credits/ledger.ts'
 import { isResourceMissing, type PaymentEvent, type SubscriptionState } from '#server/integrations/payments/types.ts'
 import { PRO_STATUSES } from './billing.schema.ts'
-import { expireUnlessSettled } from './checkout.ts'
+import { CHECKOUT_LOCK_TRANSACTION, expireUnlessSettled, holdCheckoutLock } from './checkout.ts'
 
 /*
  * Stripe's webhooks (spec section 7; PRODUCT.md: plans change only through verified webhooks or an
@@ -65,7 +65,7 @@ export async function applyStripeEvent(ctx: Ctx, event: PaymentEvent): Promise<E
 		{ maxWait: 15_000, timeout: 30_000 },
 	)
 	log.info({ userId, outcome }, 'stripe event handled')
-	if (after.proStartedFor) await closePackCheckouts(ctx, after.proStartedFor, log)
+	if (after.proStartedFor) await closePackCheckouts(ctx, userId, after.proStartedFor, log)
 	return outcome
 }
 
@@ -76,12 +76,17 @@ type AfterCommit = { proStartedFor?: string }
  * A credit-pack checkout opened before Pro started (in another tab) could still be paid on Pro,
  * where packs are refused: closed once the artist is Pro. Best effort, after the plan is recorded,
  * so Stripe failing here never holds up or undoes a paid upgrade; one paid meanwhile keeps its
- * credits (ADR 022).
+ * credits (ADR 022). Under the artist's checkout lock: a pack click that read the plan before Pro
+ * was recorded finishes opening its checkout first, and is closed here with the rest; one after
+ * it reads Pro and is refused (`startCheckout`).
  */
-async function closePackCheckouts(ctx: Ctx, customerId: string, log: Ctx['logger']) {
+async function closePackCheckouts(ctx: Ctx, userId: string, customerId: string, log: Ctx['logger']) {
 	try {
-		const packs = (await ctx.payments.listOpenCheckoutSessions(customerId)).filter((session) => session.mode === 'payment')
-		for (const pack of packs) await expireUnlessSettled(ctx, pack.id)
+		await ctx.db.$transaction(async (tx) => {
+			await holdCheckoutLock(tx, userId)
+			const packs = (await ctx.payments.listOpenCheckoutSessions(customerId)).filter((session) => session.mode === 'payment')
+			for (const pack of packs) await expireUnlessSettled(ctx, pack.id)
+		}, CHECKOUT_LOCK_TRANSACTION)
 	} catch (error) {
 		log.warn({ err: error, customerId }, 'could not close open credit-pack checkouts')
 	}
