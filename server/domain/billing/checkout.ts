@@ -125,10 +125,30 @@ const checkoutLockKey = (userId: string) => `checkout:${userId}`
 
 /**
  * Takes the artist's checkout lock in `tx`, waiting for a click that holds it: no checkout opens
- * until the transaction ends (account deletion, which ends with the account gone).
+ * until the transaction ends (account deletion, which ends with the account gone; the barrier
+ * below, which ends at once).
  */
 export async function holdCheckoutLock(tx: Prisma.TransactionClient, userId: string) {
 	await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${checkoutLockKey(userId)}))`
+}
+
+/** How long the webhook that records Pro waits for a click still opening a checkout. */
+const CLICKS_BARRIER_WAIT_MS = 20_000
+
+/**
+ * Waits until no checkout of the artist is being opened (a click holding the lock has its
+ * checkout created, or gave up), then lets go at once: a barrier, not a lock held across the calls
+ * that follow. Throws after CLICKS_BARRIER_WAIT_MS (PostgreSQL's lock_timeout), so a job that
+ * calls it keeps well within its own time limit.
+ */
+export async function waitForCheckoutClicks(db: Pick<Ctx['db'], '$transaction'>, userId: string) {
+	await db.$transaction(
+		async (tx) => {
+			await tx.$executeRaw`SELECT set_config('lock_timeout', ${`${CLICKS_BARRIER_WAIT_MS}ms`}, true)`
+			await holdCheckoutLock(tx, userId)
+		},
+		{ maxWait: 15_000, timeout: CLICKS_BARRIER_WAIT_MS + 5_000 },
+	)
 }
 
 /**
