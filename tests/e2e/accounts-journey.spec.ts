@@ -10,7 +10,6 @@ test('a new artist signs up, onboards with files, edits the profile and comes ba
 	page,
 	request,
 }) => {
-	test.setTimeout(90_000)
 	const email = uniqueEmail('journey')
 
 	await page.goto('/')

@@ -55,8 +55,6 @@ async function fillQuestion(editor: Locator, fields: { section?: string; label?:
 }
 
 test('an admin adds, edits, reorders, imports, saves as template and deletes questions', async ({ page, context, baseURL }) => {
-	// A long journey: 15-26 s here, past 30 s once on a loaded machine (npm test, early in the run).
-	test.setTimeout(60_000)
 	const admin = await createE2eUser({ role: 'admin' })
 	await signIn(context, admin, baseURL!)
 	const tag = marker()

@@ -266,7 +266,6 @@ test('the browser’s Back goes to the step before, with what was entered, and N
 })
 
 test('a .docx that is not a Word document is refused; a CV that cannot be read is kept and the profile says why', { tag: '@js-only' }, async ({ page, context, baseURL }) => {
-	test.setTimeout(60_000)
 	await signIn(context, await createE2eUser(), baseURL!)
 	await open(page, '/portal/profile')
 

@@ -280,7 +280,6 @@ test('the dialog shows the server’s reason when it refuses a save, and keeps w
 })
 
 test('the dialog’s multipart save takes five files of 10 MB, refuses a larger file with 413, and tRPC takes no large body', { tag: '@js-only' }, async ({ page, context, baseURL, request }) => {
-	test.setTimeout(90_000)
 	const question = await seededQuestion()
 	await signIn(context, await createE2eUser(), baseURL!)
 	const tenMegabytes = Buffer.alloc(10_485_760, 0x20)
