@@ -1,4 +1,4 @@
-// The stack's floor: what Express, Remix, React, tRPC, zod and pg cost on this machine with
+// The stack's floor: what Express, Remix, React, tRPC, zod and Prisma cost on this machine with
 // (almost) nothing of Callboard's own. One web process per core, as `npm start` runs, serving:
 //   GET  /        a Remix document from one route whose loader sends one statement and whose page
 //                 is one heading and a paragraph, rendered by app/entry.server.tsx as the app's
@@ -7,7 +7,8 @@
 //                 session's and the write's round trips, without their work): the least an autosave can be.
 // The bench measures both beside bare Node in the same run (docs/performance.md, "The stack's floor"),
 // so a goal above the floor reads as what it is. No compression, no middleware, no logging, no
-// session: every omission makes the floor faster, so it is a generous one. It runs the same
+// session: every omission makes the floor faster, so it is a generous one. Its statements go
+// through the app's own Prisma client (server/db/client.ts), as the app's do. It runs the same
 // patched packages as the app (patches/: React's stream renderer, the router's kept matches).
 //
 // Started by bench/processes.ts (startFloorServer) with FLOOR_DATABASE_URL and NODE_ENV=production;
@@ -20,9 +21,9 @@ import type { AppLoadContext, EntryContext, ServerBuild } from '@remix-run/node'
 import { initTRPC } from '@trpc/server'
 import { createExpressMiddleware } from '@trpc/server/adapters/express'
 import express from 'express'
-import pg from 'pg'
 import { z } from 'zod'
 import handleRequest from '#app/entry.server.tsx'
+import { createDb } from '#server/db/client.ts'
 
 const processes = Number(process.env.WEB_CONCURRENCY) || availableParallelism()
 
@@ -35,14 +36,19 @@ if (cluster.isPrimary) {
 		listening += 1
 		if (listening === processes) process.send?.({ port })
 	})
-	const stop = () => {
+	const stop = (code = 0) => {
 		for (const worker of Object.values(cluster.workers ?? {})) worker?.kill()
-		process.exit(0)
+		process.exit(code)
 	}
-	process.on('disconnect', stop)
-	process.on('SIGTERM', stop)
+	// A process that dies before the floor listens (a bad build, no database): the bench goes on without it.
+	cluster.on('exit', () => {
+		if (listening < processes) stop(1)
+	})
+	process.on('disconnect', () => stop())
+	process.on('SIGTERM', () => stop())
 } else {
-	const pool = new pg.Pool({ connectionString: process.env.FLOOR_DATABASE_URL, max: 10 })
+	// The app's own client: Prisma on its pg adapter, statements named and planned as the app's are.
+	const db = createDb(process.env.FLOOR_DATABASE_URL!)
 
 	function Page() {
 		const { now } = useLoaderData<{ now: string }>()
@@ -67,8 +73,8 @@ if (cluster.isPrimary) {
 	const routeModule = {
 		default: Page,
 		loader: async () => {
-			const { rows } = await pool.query<{ now: string }>('SELECT now()::text AS now')
-			return { now: rows[0]!.now }
+			const [row] = await db.$queryRaw<{ now: string }[]>`SELECT now()::text AS now`
+			return { now: row!.now }
 		},
 	}
 	const build = {
@@ -102,9 +108,9 @@ if (cluster.isPrimary) {
 	const t = initTRPC.create()
 	const router = t.router({
 		save: t.procedure.input(z.object({ answerId: z.uuid(), userEdit: z.string().max(20_000), revision: z.number().int() })).mutation(async ({ input }) => {
-			await pool.query('SELECT $1::uuid AS session', [input.answerId])
-			const { rows } = await pool.query<{ revision: number }>('SELECT $1::bigint AS revision', [input.revision])
-			return { saved: true, revision: Number(rows[0]!.revision) }
+			await db.$queryRaw`SELECT ${input.answerId}::uuid AS session`
+			const [row] = await db.$queryRaw<{ revision: bigint }[]>`SELECT ${input.revision}::bigint AS revision`
+			return { saved: true, revision: Number(row!.revision) }
 		}),
 	})
 
@@ -112,6 +118,8 @@ if (cluster.isPrimary) {
 	app.disable('x-powered-by')
 	app.use('/trpc', createExpressMiddleware({ router }))
 	app.all('*', createRequestHandler({ build, mode: 'production' }))
+	// The primary gone, however it went, this process has nobody to serve.
+	process.on('disconnect', () => process.exit(0))
 	const server = app.listen(0, '127.0.0.1', () => {
 		const address = server.address()
 		process.send?.({ port: typeof address === 'object' && address ? address.port : 0 })

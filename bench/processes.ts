@@ -177,14 +177,23 @@ export function startFloorServer(databaseUrl: string) {
 	})
 }
 
+/** How long a child server may take to listen (the floor compiles its TypeScript first). */
+const CHILD_START_TIMEOUT_MS = 60_000
+
 /** A server in a child process that sends `{ port }` over IPC once it listens on 127.0.0.1. */
 async function startChildServer(what: string, modulePath: string, options: { execArgv?: string[]; env?: NodeJS.ProcessEnv } = {}) {
 	const child = fork(modulePath, [], { ...options, stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
+	const exited = new Promise((resolve) => child.once('exit', resolve))
+	let timer: NodeJS.Timeout | undefined
 	const port = await new Promise<number>((resolve, reject) => {
 		child.once('message', (message) => resolve((message as { port: number }).port))
 		child.once('exit', (code) => reject(new Error(`${what} exited (${code}) before it listened`)))
-	})
-	const exited = new Promise((resolve) => child.once('exit', resolve))
+		timer = setTimeout(() => reject(new Error(`${what} did not listen within ${CHILD_START_TIMEOUT_MS / 1000} s`)), CHILD_START_TIMEOUT_MS)
+	}).catch(async (error: unknown) => {
+		child.kill('SIGTERM')
+		await exited
+		throw error
+	}).finally(() => clearTimeout(timer))
 	return {
 		url: `http://127.0.0.1:${port}`,
 		async stop() {

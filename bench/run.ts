@@ -304,7 +304,7 @@ async function main() {
 	printTable('Autosave: drafts.saveAnswer over tRPC, a fresh revision per call (goal: ≥ 1,000 calls/s)', autosave.rows)
 
 	// The stack's floor on the same machine, database and load: what no page or call of the app can beat.
-	progress("the stack's floor: Express, Remix, React, tRPC, zod and pg with nothing of Callboard's…")
+	progress("the stack's floor: Express, Remix, React, tRPC, zod and Prisma with nothing of Callboard's…")
 	const floorTitle = "The stack's floor: one web process per core, nothing of Callboard's (no goal of its own; docs/performance.md)"
 	try {
 		const floor = await startFloorServer(server.databaseUrl)

@@ -58,8 +58,9 @@ export function autosaves(origin: string, drafts: DraftFixture[], { name = 'auto
 }
 
 /**
- * The same requests, byte for byte, sent to the stack's floor (bench/floor-server.tsx), whose
- * procedure takes the same input and only sends two trivial statements.
+ * The same requests (cookies, headers and bodies) sent to the stack's floor
+ * (bench/floor-server.tsx), at `/trpc/save`, whose procedure takes the same input and only sends
+ * two trivial statements.
  */
 export function floorSaves(origin: string, drafts: DraftFixture[]): Target {
 	return autosaves(origin, drafts, { name: 'floor: tRPC mutation', procedure: 'save' })
