@@ -79,10 +79,15 @@ export async function startCheckout(ctx: Ctx, actor: Actor, input: CheckoutInput
 			// Deleted meanwhile (the deletion holds this lock while it stops billing): nothing to open.
 			if (!(await tx.user.findUnique({ where: { id: actor.id }, select: { id: true } }))) throw new DomainError('NOT_FOUND', 'Account not found')
 			if (kind === 'subscription') return proCheckoutLocked(ctx, tx, actor, customerId)
-			// Again under the lock: Pro may have started since, and the webhook that records it closes
-			// open packs under this lock, so a pack is either refused here or closed there.
-			await refusePackOnPro(tx, actor.id)
-			return { url: await createCheckout(ctx, actor, customerId, 'credits'), destination: 'checkout' as const }
+			// Pro may start while Stripe creates the pack's checkout, and the webhook that records it
+			// closes the packs open by then. Read once the checkout exists: Pro seen here closes it; Pro
+			// recorded after this read is recorded after the checkout existed, so its webhook closes it.
+			const pack = await createCheckout(ctx, actor, customerId, 'credits')
+			await refusePackOnPro(tx, actor.id).catch(async (error: unknown) => {
+				await expireUnlessSettled(ctx, pack.id)
+				throw error
+			})
+			return { url: pack.url, destination: 'checkout' as const }
 		})
 	try {
 		const customerId = await ensureCustomer(ctx, actor)
@@ -125,30 +130,10 @@ const checkoutLockKey = (userId: string) => `checkout:${userId}`
 
 /**
  * Takes the artist's checkout lock in `tx`, waiting for a click that holds it: no checkout opens
- * until the transaction ends (account deletion, which ends with the account gone; the barrier
- * below, which ends at once).
+ * until the transaction ends (account deletion, which ends with the account gone).
  */
 export async function holdCheckoutLock(tx: Prisma.TransactionClient, userId: string) {
 	await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext(${checkoutLockKey(userId)}))`
-}
-
-/** How long the webhook that records Pro waits for a click still opening a checkout. */
-const CLICKS_BARRIER_WAIT_MS = 20_000
-
-/**
- * Waits until no checkout of the artist is being opened (a click holding the lock has its
- * checkout created, or gave up), then lets go at once: a barrier, not a lock held across the calls
- * that follow. Throws after CLICKS_BARRIER_WAIT_MS (PostgreSQL's lock_timeout), so a job that
- * calls it keeps well within its own time limit.
- */
-export async function waitForCheckoutClicks(db: Pick<Ctx['db'], '$transaction'>, userId: string) {
-	await db.$transaction(
-		async (tx) => {
-			await tx.$executeRaw`SELECT set_config('lock_timeout', ${`${CLICKS_BARRIER_WAIT_MS}ms`}, true)`
-			await holdCheckoutLock(tx, userId)
-		},
-		{ maxWait: 15_000, timeout: CLICKS_BARRIER_WAIT_MS + 5_000 },
-	)
 }
 
 /**
@@ -197,7 +182,7 @@ async function proCheckoutLocked(ctx: Ctx, tx: Prisma.TransactionClient, actor: 
 		ctx.logger.info({ userId: actor.id, checkoutSessionId: newest.id }, 'open checkout session reused')
 		return { url: newest.url, destination: 'checkout' as const }
 	}
-	return { url: await createCheckout(ctx, actor, customerId, 'subscription'), destination: 'checkout' as const }
+	return { url: (await createCheckout(ctx, actor, customerId, 'subscription')).url, destination: 'checkout' as const }
 }
 
 /**
@@ -230,7 +215,7 @@ async function createCheckout(ctx: Ctx, actor: Actor, customerId: string, kind: 
 	})
 	if (!session.url) throw new Error(`Checkout session ${session.id} has no URL`)
 	ctx.logger.info({ userId: actor.id, kind, checkoutSessionId: session.id }, 'checkout session created')
-	return session.url
+	return { id: session.id, url: session.url }
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Prisma } from '#server/db/generated/client.ts'
 import { changeCredits } from '#server/domain/credits/ledger.ts'
 import { isResourceMissing, type PaymentEvent, type SubscriptionState } from '#server/integrations/payments/types.ts'
 import { PRO_STATUSES } from './billing.schema.ts'
-import { expireUnlessSettled, waitForCheckoutClicks } from './checkout.ts'
+import { expireUnlessSettled } from './checkout.ts'
 
 /*
  * Stripe's webhooks (spec section 7; PRODUCT.md: plans change only through verified webhooks or an
@@ -65,7 +65,7 @@ export async function applyStripeEvent(ctx: Ctx, event: PaymentEvent): Promise<E
 		{ maxWait: 15_000, timeout: 30_000 },
 	)
 	log.info({ userId, outcome }, 'stripe event handled')
-	if (after.proStartedFor) await closePackCheckouts(ctx, userId, after.proStartedFor, log)
+	if (after.proStartedFor) await closePackCheckouts(ctx, after.proStartedFor, log)
 	return outcome
 }
 
@@ -76,16 +76,10 @@ type AfterCommit = { proStartedFor?: string }
  * A credit-pack checkout opened before Pro started (in another tab) could still be paid on Pro,
  * where packs are refused: closed once the artist is Pro. Best effort, after the plan is recorded,
  * so Stripe failing here never holds up or undoes a paid upgrade; one paid meanwhile keeps its
- * credits (ADR 022). First it waits for a pack's click still opening its checkout (which read the
- * plan before Pro was recorded): that checkout is then open, and closed with the rest. A click
- * after the wait reads Pro and is refused (`startCheckout`).
+ * credits (ADR 022). A pack whose checkout Stripe is still creating now is not listed yet: its
+ * click finds Pro once it has it, and closes it (`startCheckout`).
  */
-async function closePackCheckouts(ctx: Ctx, userId: string, customerId: string, log: Ctx['logger']) {
-	try {
-		await waitForCheckoutClicks(ctx.db, userId)
-	} catch (error) {
-		log.warn({ err: error, userId }, 'a checkout was still opening: closing the credit-pack checkouts open now')
-	}
+async function closePackCheckouts(ctx: Ctx, customerId: string, log: Ctx['logger']) {
 	try {
 		const packs = (await ctx.payments.listOpenCheckoutSessions(customerId)).filter((session) => session.mode === 'payment')
 		for (const pack of packs) await expireUnlessSettled(ctx, pack.id)
