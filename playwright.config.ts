@@ -37,6 +37,8 @@ export default defineConfig({
 	// A ceiling for a test that hangs, not a measure of speed (that is `npm run bench`): the long
 	// journeys take 40-58 s beside another on a slow 2-core machine (2026-12-07), so room for twice that.
 	timeout: 120_000,
+	// And for the whole run in CI, well inside CI's 90 minutes (the e2e step takes about ten).
+	globalTimeout: process.env.CI ? 45 * 60_000 : undefined,
 	expect: { timeout: 7_500 },
 	reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]] : 'list',
 	use: {

@@ -12,7 +12,6 @@ import { isJs, toasts, whenHydrated } from './support/page.ts'
 const WEBHOOK_SECRET = 'whsec_e2e_billing'
 
 test.describe('billing with Stripe', () => {
-	test.describe.configure({ timeout: 120_000 })
 	let server: OwnServer
 	let stripe: Awaited<ReturnType<typeof startFakeStripe>>
 

@@ -44,7 +44,6 @@ test.describe('account limits and redirects @js-only', () => {
 	})
 
 	test('30 artists sign in from one address within 15 minutes, each after a typo', async ({ playwright, baseURL }) => {
-		test.setTimeout(120_000)
 		const artists = await Promise.all(Array.from({ length: 30 }, () => createE2eUser({ password: PASSWORD })))
 		for (const artist of artists) {
 			await withOwnBrowser(playwright.request, baseURL, async (request) => {

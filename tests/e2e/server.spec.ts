@@ -56,7 +56,7 @@ test.describe('security headers and health', () => {
 
 // These start servers of their own and need no browser, so they run in the js project only.
 test.describe('server lifecycle', { tag: '@js-only' }, () => {
-	test.describe.configure({ mode: 'serial', timeout: 120_000 })
+	test.describe.configure({ mode: 'serial' })
 	const server = new OwnServer(3190, 'lifecycle')
 	const second = new OwnServer(3191, 'lifecycle-second')
 

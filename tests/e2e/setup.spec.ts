@@ -5,7 +5,6 @@ import { OwnServer } from './support/own-server.ts'
 // The link is printed to the log of a fresh installation, so each project
 // starts a server of its own to read it.
 test.describe('first admin', () => {
-	test.describe.configure({ timeout: 120_000 })
 	let server: OwnServer
 
 	test.beforeAll(async ({}, testInfo) => {
