@@ -167,7 +167,7 @@ export function startBaseline() {
 }
 
 /**
- * The stack's floor (bench/floor-server.tsx): Express, Remix, React, tRPC, zod and pg with nothing
+ * The stack's floor (bench/floor-server.tsx): Express, Remix, React, tRPC, zod and Prisma with nothing
  * of Callboard's, one web process per core as the app runs, on the app's own database.
  */
 export function startFloorServer(databaseUrl: string) {
