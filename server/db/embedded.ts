@@ -108,9 +108,14 @@ export async function startEmbeddedPostgres({
 	}
 }
 
-/** Resolves once no postmaster runs on `databaseDir` (polling its pid file, which keeps the process waiting). */
+/**
+ * Resolves once the postmaster that ran on `databaseDir` has exited (polling, which keeps the process
+ * waiting). Not its pid file alone: PostgreSQL removes that a moment before it exits.
+ */
 async function stoppedOnItsOwn(databaseDir: string) {
-	while (runningPostmaster(databaseDir)) await delay(STOP_POLL_MS)
+	const pid = runningPostmaster(databaseDir)?.pid
+	if (pid === undefined) return
+	while (isRunning(pid)) await delay(STOP_POLL_MS)
 }
 
 // The events async-exit-hook listens to ('exit', 'beforeExit' and 'message' are typed like signals here).
