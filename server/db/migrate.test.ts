@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
 import { appendFile, cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { freePort } from '#tests/free-port.ts'
 import { createDatabaseIfMissing } from './database.ts'
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts'
 import { applyMigrations, diffMigrationsAgainstSchema } from './migrate.ts'
@@ -190,15 +190,4 @@ async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>)
 
 function sha256(content: Buffer) {
 	return createHash('sha256').update(content).digest('hex')
-}
-
-function freePort(): Promise<number> {
-	return new Promise((resolve, reject) => {
-		const server = net.createServer()
-		server.once('error', reject)
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as net.AddressInfo
-			server.close(() => resolve(port))
-		})
-	})
 }
